@@ -1,0 +1,95 @@
+"""Plain records that flow from the readers to the graph builder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CHARACTER = "character"
+WEAPON = "weapon"
+CATEGORIES = (CHARACTER, WEAPON)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A run of rule text and the line it starts on, so evidence can point at its line.
+
+    ``marked`` keeps the phrases the author emphasised (``_Nom_``): a hint that they are names.
+    """
+
+    text: str
+    line: int
+    heading: str | None = None
+    marked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A designer's open question (``=> à simplifier ?``) and the sentence it questions."""
+
+    text: str
+    questioned: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class EditionText:
+    """One edition's version of an ability; ``paragraphs`` is empty when the edition lacks it."""
+
+    edition: str
+    line: int
+    paragraphs: tuple[Paragraph, ...] = ()
+
+    @property
+    def present(self) -> bool:
+        return bool(self.paragraphs)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Another definition of the same name with a different text: a conflict kept for the report."""
+
+    text: str
+    source: str
+    line: int
+
+
+@dataclass(slots=True)
+class Entry:
+    """One ability as a glossary defines it."""
+
+    name: str
+    heading: str
+    game: str
+    source: str
+    line: int
+    category: str = CHARACTER
+    parameters: tuple[str, ...] = ()
+    slots: tuple[str, ...] = ()
+    paragraphs: tuple[Paragraph, ...] = ()
+    tags: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
+    editions: tuple[EditionText, ...] = ()
+    duplicate_lines: list[int] = field(default_factory=list)
+    variants: list[Variant] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+    @property
+    def occurrences(self) -> int:
+        return 1 + len(self.duplicate_lines)
+
+
+@dataclass(slots=True)
+class Document:
+    """What a reader returns for one file: its entries and any general rules before them."""
+
+    source: str
+    game: str
+    entries: list[Entry] = field(default_factory=list)
+    preamble: tuple[Paragraph, ...] = ()

@@ -1,0 +1,66 @@
+"""Split an ability heading into its bare name, parameters and keyword slots.
+
+``Charisme (caractéristique) X/D`` → name ``Charisme``, slots ``caractéristique``, parameters ``X/D``.
+Handles ``X``, ``D``, ``X/D``, ``X/Y``, ``(XX)``, ``/X``, ``/ X``, ``(n)``, ``+X`` and a type in
+parentheses such as ``(Passive)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .text import fold
+
+_PARAM = r"\+?(?:XX|X|Y|D|N|n|\d+)(?:\+)?(?:\s*/\s*\+?(?:XX|X|Y|D|N|n|\d+))?"
+_PARAM_RE = re.compile(rf"^{_PARAM}$")
+_TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
+_TRAILING_PARAM = re.compile(rf"(?:\s+|\s*/\s*)({_PARAM})\s*$")
+_TYPE_WORDS = {"passive", "active", "passif", "actif"}
+_MAX_NAME_WORDS = 7
+
+
+@dataclass(frozen=True, slots=True)
+class NameParts:
+    name: str
+    parameters: tuple[str, ...] = ()
+    slots: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+
+
+def is_parameter(token: str) -> bool:
+    return bool(_PARAM_RE.match(token.strip()))
+
+
+def parse_heading(heading: str) -> NameParts:
+    """Peel parameters, slots and kinds off the end of a heading until only the name is left."""
+    rest = " ".join(heading.replace("\u00a0", " ").split())
+    parameters: list[str] = []
+    slots: list[str] = []
+    kinds: list[str] = []
+    while True:
+        paren = _TRAILING_PAREN.search(rest)
+        if paren and paren.start() > 0:
+            inner = paren.group(1).strip()
+            if is_parameter(inner):
+                parameters.insert(0, inner.replace(" ", ""))
+            elif fold(inner) in _TYPE_WORDS:
+                kinds.insert(0, inner.lower())
+            else:
+                slots.insert(0, inner)
+            rest = rest[: paren.start()].rstrip()
+            continue
+        param = _TRAILING_PARAM.search(rest)
+        if param and param.start() > 0:
+            parameters.insert(0, param.group(1).replace(" ", ""))
+            rest = rest[: param.start()].rstrip()
+            continue
+        break
+    return NameParts(rest.rstrip(" /:"), tuple(parameters), tuple(slots), tuple(kinds))
+
+
+def looks_like_name(text: str) -> bool:
+    """A heading is short and has no sentence punctuation; a rule sentence is not a name."""
+    parts = parse_heading(text)
+    words = parts.name.split()
+    return 0 < len(words) <= _MAX_NAME_WORDS and not re.search(r"[,;.!?]", parts.name)

@@ -1,0 +1,49 @@
+"""Designer notes (``=> à simplifier ?``): split them from rule text, find what they question."""
+
+from __future__ import annotations
+
+import re
+
+from .model import Note, Paragraph
+from .text import fold, split_sentences, tokenize
+
+NOTE_MARK = re.compile(r"\s*=>\s*")
+_LAST = {"dernier", "derniere", "derniee", "dernieer"}
+_FIRST = {"premier", "premiere"}
+_STOP = {"a", "la", "le", "les", "de", "du", "des", "un", "une", "et", "ou", "en", "?"}
+
+
+def split_note(paragraph: Paragraph) -> tuple[Paragraph | None, Note | None]:
+    """``Rule text. => question ?`` → the rule paragraph without the note, and the note."""
+    match = NOTE_MARK.search(paragraph.text)
+    if not match:
+        return paragraph, None
+    rule = paragraph.text[: match.start()].rstrip()
+    question = paragraph.text[match.end():].strip()
+    kept = Paragraph(rule, paragraph.line, paragraph.heading, paragraph.marked) if rule else None
+    return kept, Note(question, questioned_sentence(rule, question), paragraph.line)
+
+
+def questioned_sentence(rule: str, question: str) -> str:
+    """The sentence a note is about: the one sharing its numbers and words, else the whole rule.
+
+    "virer la limite à 3 ?" questions the sentence with "au-dessus de 3"; "virer la dernière
+    précision ?" the last sentence; "à simplifier ?" names nothing, so the whole rule.
+    """
+    sentences = [s for _, s in split_sentences(rule)]
+    if not sentences:
+        return rule
+    words = {fold(t.surface) for t in tokenize(question)} - _STOP
+    if words & _LAST or any(w.startswith("derni") for w in words):
+        return sentences[-1]
+    if words & _FIRST:
+        return sentences[0]
+    numbers = {w for w in words if w.isdigit()}
+    content = {t.key for t in tokenize(question) if len(t.key) > 3} - {"vir", "simplifi", "suppr"}
+    best, best_score = None, 0.0
+    for sentence in sentences:
+        tokens = tokenize(sentence)
+        score = 2.0 * len(numbers & {t.surface for t in tokens}) + len(content & {t.key for t in tokens})
+        if score > best_score:
+            best, best_score = sentence, score
+    return best if best is not None else rule

@@ -1,0 +1,99 @@
+"""Plain-text chapter (Hell Dorado): preamble, section headings, ``- Name PARAMS :`` entries.
+
+A tag may follow the colon (``Capacité liée au recrutement``) or stand on the next line
+(``Effet de commandement - Dominance commandement clair``). Bullet lines inside an entry stay in
+it: an entry header is a ``- Name :`` line that follows a blank line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import RulegraphError
+from ..model import CHARACTER, Document, Entry, Paragraph
+from ..names import looks_like_name, parse_heading
+from ..notes import split_note
+from ..text import fold
+
+ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:]+?)\s*:\s*(?P<after>.*)$")
+_TAG_MAX_WORDS = 8
+
+
+def _is_tag(text: str) -> bool:
+    text = text.strip()
+    return 0 < len(text.split()) <= _TAG_MAX_WORDS and not re.search(r"[.!?;:]\s*$", text)
+
+
+def _is_title(lines: list[str], number: int) -> bool:
+    """A short first line followed by a blank line is the chapter's title, not rules."""
+    return number == 1 and _is_tag(lines[0]) and (len(lines) < 2 or not lines[1].strip())
+
+
+def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
+    categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
+    category = options.get("default_category", CHARACTER)
+    lines = text.splitlines()
+    document = Document(source=source, game=game)
+    preamble: list[Paragraph] = []
+    current: dict[str, Any] | None = None
+    entries: list[dict[str, Any]] = []
+    previous_blank = True
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            previous_blank = True
+            continue
+        if _is_title(lines, number):
+            continue
+        if fold(line) in categories:
+            category = categories[fold(line)]
+            current = None
+            previous_blank = True
+            continue
+        header = ENTRY_HEADER.match(line) if previous_blank else None
+        if header and looks_like_name(header.group("head")):
+            current = {"head": header.group("head"), "line": number, "category": category, "tags": [], "paragraphs": []}
+            after = header.group("after").strip()
+            if after and _is_tag(after):
+                current["tags"].append(after)
+            elif after:
+                current["paragraphs"].append(Paragraph(after, number))
+            entries.append(current)
+        elif current is None:
+            preamble.append(Paragraph(line, number))
+        elif not current["paragraphs"] and not current["tags"][1:] and _is_tag(line) and " - " in line:
+            current["tags"].append(line)
+        else:
+            current["paragraphs"].append(Paragraph(line, number))
+        previous_blank = False
+    if not entries:
+        raise RulegraphError("no entry found; entries start with '- Name :' after a blank line", path=source, line=1)
+    for raw_entry in entries:
+        document.entries.append(_make_entry(raw_entry, source=source, game=game))
+    document.preamble = tuple(preamble)
+    return document
+
+
+def _make_entry(raw: dict[str, Any], *, source: str, game: str) -> Entry:
+    parts = parse_heading(raw["head"])
+    paragraphs, notes = [], []
+    for paragraph in raw["paragraphs"]:
+        kept, note = split_note(paragraph)
+        if kept:
+            paragraphs.append(kept)
+        if note:
+            notes.append(note)
+    return Entry(
+        name=parts.name,
+        heading=raw["head"],
+        game=game,
+        source=source,
+        line=raw["line"],
+        category=raw["category"],
+        parameters=parts.parameters,
+        slots=parts.slots,
+        paragraphs=tuple(paragraphs),
+        tags=tuple(raw["tags"]) + parts.kinds,
+        notes=tuple(notes),
+    )

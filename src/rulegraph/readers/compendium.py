@@ -1,0 +1,87 @@
+"""One ability across editions (Confrontation): its heading, then per edition a name line and
+that edition's text, or ``–`` when the edition does not have the ability.
+
+The manifest names the editions; an edition named there and missing from the file is an error,
+so a typo in the manifest cannot silently drop a text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RulegraphError
+from ..model import Document, EditionText, Entry, Paragraph
+from ..names import parse_heading
+from ..notes import split_note
+from ..text import fold
+
+ABSENT_MARKS = {"–", "-", "—", "−", "n/a", "absent", "aucun", "aucune"}
+
+
+def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
+    editions = options.get("editions") or []
+    if not editions:
+        raise RulegraphError("a compendium needs 'editions = [...]' in its manifest entry", path=source, line=1)
+    by_key = {fold(name): name for name in editions}
+    lines = text.splitlines()
+    heading_line = next((n for n, line in enumerate(lines, 1) if line.strip()), None)
+    if heading_line is None:
+        raise RulegraphError("the file is empty", path=source, line=1)
+    blocks: dict[str, tuple[int, list[Paragraph]]] = {}
+    current: str | None = None
+    for number, raw in enumerate(lines[heading_line:], start=heading_line + 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if fold(line) in by_key:
+            current = by_key[fold(line)]
+            if current in blocks:
+                raise RulegraphError(f"edition {current!r} appears twice", path=source, line=number)
+            blocks[current] = (number, [])
+        elif current is None:
+            raise RulegraphError(
+                f"text before the first edition name; expected one of: {', '.join(editions)}",
+                path=source,
+                line=number,
+            )
+        elif line not in ABSENT_MARKS:
+            blocks[current][1].append(Paragraph(line, number))
+    missing = [name for name in editions if name not in blocks]
+    if missing:
+        raise RulegraphError(
+            f"edition(s) {', '.join(missing)} named in the manifest do not appear in this file; "
+            "fix the manifest's editions list or the file",
+            path=source,
+            line=heading_line,
+        )
+    heading = lines[heading_line - 1].strip()
+    parts = parse_heading(heading)
+    edition_texts, notes = [], []
+    for name in editions:
+        line, paragraphs = blocks[name]
+        kept = []
+        for paragraph in paragraphs:
+            rule, note = split_note(paragraph)
+            kept += [rule] if rule else []
+            notes += [note] if note else []
+        edition_texts.append(EditionText(name, line, tuple(kept)))
+    lineage = options.get("lineage") or editions
+    newest = next(
+        (e for name in reversed(lineage) for e in edition_texts if e.edition == name and e.present),
+        None,
+    )
+    entry = Entry(
+        name=parts.name,
+        heading=heading,
+        game=game,
+        source=source,
+        line=heading_line,
+        category=options.get("default_category", "character"),
+        parameters=parts.parameters,
+        slots=parts.slots,
+        paragraphs=newest.paragraphs if newest else (),
+        tags=parts.kinds,
+        notes=tuple(notes),
+        editions=tuple(edition_texts),
+    )
+    return Document(source=source, game=game, entries=[entry])

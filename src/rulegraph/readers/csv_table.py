@@ -1,0 +1,95 @@
+"""Delimited table with BBCode-like markup (Epic): ``nom capacité;texte`` rows.
+
+``[justifier]…[/justifier]`` blocks become paragraphs, ``[g]…[/g]`` a sub-heading of the
+paragraph it opens; other tags are dropped and their text kept. An unclosed tag (the seed has a
+``[justifier] [justifier]``) only starts a new paragraph.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+from ..errors import RulegraphError
+from ..model import CHARACTER, Document, Entry, Paragraph
+from ..names import parse_heading
+from ..notes import split_note
+from ..text import fold
+
+_BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
+_SUBHEADING = re.compile(r"^\s*\[g\](?P<heading>.*?)\[/g\]\s*:?\s*", re.IGNORECASE)
+_ANY_TAG = re.compile(r"\[/?[a-z*][a-z0-9=#\"' ]*\]", re.IGNORECASE)
+
+
+def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
+    """Turn one cell of BBCode-like markup into clean paragraphs."""
+    paragraphs = []
+    for block in _BLOCK_TAG.split(markup):
+        heading = None
+        sub = _SUBHEADING.match(block)
+        if sub:
+            heading = " ".join(_ANY_TAG.sub("", sub.group("heading")).split())
+            block = block[sub.end():]
+        clean = " ".join(_ANY_TAG.sub("", block).split())
+        if clean or heading:
+            paragraphs.append(Paragraph(clean, line, heading))
+    return paragraphs
+
+
+def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
+    delimiter = options.get("delimiter", ";")
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise RulegraphError("the table is empty; it needs a header row", path=source, line=1) from None
+    columns = {fold(name): index for index, name in enumerate(header)}
+    name_field = options.get("name_field", header[0] if header else "")
+    text_field = options.get("text_field", header[1] if len(header) > 1 else "")
+    for field in (name_field, text_field):
+        if fold(field) not in columns:
+            raise RulegraphError(
+                f"header has no column {field!r} (found: {', '.join(header)}); "
+                f"fix the header or set name_field/text_field in the manifest",
+                path=source,
+                line=1,
+            )
+    name_at, text_at = columns[fold(name_field)], columns[fold(text_field)]
+    document = Document(source=source, game=game)
+    category = options.get("default_category", CHARACTER)
+    line = reader.line_num + 1
+    for row in reader:
+        row_line, line = line, reader.line_num + 1
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) <= max(name_at, text_at):
+            raise RulegraphError(
+                f"row has {len(row)} field(s), expected {len(header)} separated by {delimiter!r}",
+                path=source,
+                line=row_line,
+            )
+        heading = row[name_at].strip()
+        parts = parse_heading(heading)
+        paragraphs, notes = [], []
+        for paragraph in markup_paragraphs(row[text_at], row_line):
+            kept, note = split_note(paragraph)
+            paragraphs += [kept] if kept else []
+            notes += [note] if note else []
+        document.entries.append(
+            Entry(
+                name=parts.name,
+                heading=heading,
+                game=game,
+                source=source,
+                line=row_line,
+                category=category,
+                parameters=parts.parameters,
+                slots=parts.slots,
+                paragraphs=tuple(paragraphs),
+                tags=parts.kinds,
+                notes=tuple(notes),
+            )
+        )
+    return document

@@ -1,0 +1,120 @@
+"""Markdown glossary (wikis): ``##`` sections set the category, ``###`` headings are entries.
+
+A file with no ``###`` heading uses ``##`` for entries. ``_italic_``, ``*italic*`` and
+``**bold**`` are removed from the text and remembered as marked phrases, a hint for the
+extractor that they are names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import RulegraphError
+from ..model import CHARACTER, Document, Entry, Paragraph
+from ..names import parse_heading
+from ..notes import split_note
+from ..text import fold
+
+_HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
+_EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
+    """``le _Camouflage_ et **Ruse**`` → ``le Camouflage et Ruse`` and the marked phrases."""
+    marked: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        phrase = next(g for g in match.groups() if g is not None)
+        marked.append(phrase)
+        return phrase
+
+    clean = _EMPHASIS.sub(keep, text)
+    clean = re.sub(r"`([^`]*)`", r"\1", clean)
+    clean = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", clean)
+    return clean, tuple(marked)
+
+
+def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
+    """Blank lines separate paragraphs; each list item is its own paragraph."""
+    paragraphs: list[Paragraph] = []
+    buffer: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if buffer:
+            clean, marked = strip_markup(" ".join(text for _, text in buffer))
+            paragraphs.append(Paragraph(" ".join(clean.split()), buffer[0][0], None, marked))
+            buffer.clear()
+
+    for number, line in lines:
+        if not line.strip():
+            flush()
+        elif _LIST_ITEM.match(line):
+            flush()
+            buffer.append((number, line.strip()))
+        else:
+            buffer.append((number, line.strip().lstrip(">").strip()))
+    flush()
+    return paragraphs
+
+
+def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
+    categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
+    category = options.get("default_category", CHARACTER)
+    lines = text.splitlines()
+    headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
+    levels = {len(m.group("level")) for _, m in headings if m}
+    entry_level = 3 if 3 in levels else 2
+    document = Document(source=source, game=game)
+    preamble: list[tuple[int, str]] = []
+    current: dict[str, Any] | None = None
+    raw_entries: list[dict[str, Any]] = []
+    for number, match in headings:
+        line = lines[number - 1]
+        if match and len(match.group("level")) == entry_level:
+            title, _ = strip_markup(match.group("title"))
+            current = {"head": title, "line": number, "category": category, "lines": []}
+            raw_entries.append(current)
+        elif match and len(match.group("level")) < entry_level:
+            title, _ = strip_markup(match.group("title"))
+            category = categories.get(fold(title), category)
+            current = None
+        elif current is not None:
+            current["lines"].append((number, line))
+        else:
+            preamble.append((number, line))
+    if not raw_entries:
+        raise RulegraphError(
+            "no entry found; write each ability as a '### Name' heading (or '##' if there are no sections)",
+            path=source,
+            line=1,
+        )
+    for raw in raw_entries:
+        parts = parse_heading(raw["head"])
+        paragraphs, notes = [], []
+        tags: list[str] = list(parts.kinds)
+        for paragraph in _paragraphs(raw["lines"]):
+            if not paragraphs and not notes and re.fullmatch(r"(?:tags?|étiquettes?)\s*:\s*.+", paragraph.text, re.I):
+                tags += [t.strip() for t in paragraph.text.split(":", 1)[1].split(",") if t.strip()]
+                continue
+            kept, note = split_note(paragraph)
+            paragraphs += [kept] if kept else []
+            notes += [note] if note else []
+        document.entries.append(
+            Entry(
+                name=parts.name,
+                heading=raw["head"],
+                game=game,
+                source=source,
+                line=raw["line"],
+                category=raw["category"],
+                parameters=parts.parameters,
+                slots=parts.slots,
+                paragraphs=tuple(paragraphs),
+                tags=tuple(tags),
+                notes=tuple(notes),
+            )
+        )
+    document.preamble = tuple(_paragraphs(preamble))
+    return document

@@ -1,0 +1,147 @@
+"""French text handling in one place: apostrophes, accents, case, elisions, plurals, sentences.
+
+Every comparison of names in rulegraph goes through :func:`fold` or :func:`stem`, so that
+"Attaque d’opportunité", "attaque d'opportunite" and "ATTAQUE D'OPPORTUNITÉ" are one name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+APOSTROPHES = "’‘ʼ´`′"
+_APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
+_DASHES_TABLE = str.maketrans({"‐": "-", "‑": "-", "‒": "-"})
+
+#: Elided articles and pronouns that glue to the next word: l'attaque, d'opportunité, qu'il.
+ELISIONS = ("jusqu'", "lorsqu'", "puisqu'", "quoiqu'", "qu'", "l'", "d'", "j'", "n'", "s'", "c'", "m'", "t'")
+
+_WORD = re.compile(r"[\w]+(?:'|(?=\s)|\b)", re.UNICODE)
+
+
+def normalize_apostrophes(text: str) -> str:
+    """Typographic apostrophes and odd dashes become their plain ASCII forms."""
+    return text.translate(_APOSTROPHE_TABLE).translate(_DASHES_TABLE)
+
+
+def strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and apostrophe-insensitive key; hyphens count as spaces."""
+    text = strip_accents(normalize_apostrophes(text)).casefold()
+    text = text.replace("-", " ").replace("œ", "oe").replace("æ", "ae")
+    return " ".join(text.split())
+
+
+def slug(text: str) -> str:
+    """A readable URI segment: ``Attaque d’opportunité`` → ``attaque-d-opportunite``."""
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-") or "x"
+
+
+def strip_elision(word: str) -> str:
+    """``l'attaque`` → ``attaque``; works on folded words."""
+    for prefix in ELISIONS:
+        if word.startswith(prefix) and len(word) > len(prefix):
+            return word[len(prefix):]
+    return word
+
+
+def stem(word: str) -> str:
+    """Light French stemmer for matching names: plural and feminine endings removed.
+
+    insaisissables → insaisissabl, évasifs/évasive → evasif, volante → volant,
+    encombrantes → encombrant, furieuse → furieux. Short words are left alone so that
+    "PR" or "X" stay themselves.
+    """
+    word = strip_elision(fold(word))
+    if len(word) <= 3:
+        return word
+    if word.endswith(("ives", "ive")):
+        return word[: word.rindex("iv")] + "if"
+    if word.endswith(("euses", "euse")):
+        return word[: word.rindex("eus")] + "eux"
+    if word.endswith("aux") and len(word) > 5:
+        return word[:-3] + "al"
+    if word.endswith(("s", "x")) and not word.endswith(("ss", "eux")):
+        word = word[:-1]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word of a sentence with its character span, its surface form and its matching key."""
+
+    surface: str
+    start: int
+    end: int
+    key: str
+
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split into word tokens; an elided article becomes its own token (d' + opportunité)."""
+    tokens: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        surface = match.group()
+        start = match.start()
+        plain = normalize_apostrophes(surface)
+        while "'" in plain:
+            head, _, rest = plain.partition("'")
+            head_len = len(head) + 1
+            tokens.append(Token(surface[:head_len], start, start + head_len, fold(head + "'")))
+            surface, plain, start = surface[head_len:], rest, start + head_len
+        tokens.append(Token(surface, start, start + len(surface), stem(surface)))
+    return tokens
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\s]+(?=[«\"(\[A-ZÀ-ÖØ-Þ0-9–—-])")
+_ABBREVIATIONS = ("ex.", "etc.", "cf.", "p.", "P.A.", "M.", "env.")
+
+
+def split_sentences(text: str) -> list[tuple[int, str]]:
+    """Sentences of a paragraph with their offsets; abbreviations such as "P.A." do not cut."""
+    sentences: list[tuple[int, str]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        candidate = text[start : match.start()]
+        if candidate.rstrip().endswith(_ABBREVIATIONS):
+            continue
+        if candidate.strip():
+            sentences.append((start, candidate.strip()))
+        start = match.end()
+    tail = text[start:]
+    if tail.strip():
+        sentences.append((start, tail.strip()))
+    return sentences
+
+
+def edit_distance_at_most_one(a: str, b: str) -> bool:
+    """True when a and b differ by at most one insertion, deletion or substitution."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
+
+
+def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
+    """Closest candidates by folded similarity, best first (for hints in error messages)."""
+    import difflib
+
+    keyed = {fold(c): c for c in candidates}
+    return [keyed[k] for k in difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)]
