@@ -145,3 +145,17 @@ def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
 
     keyed = {fold(c): c for c in candidates}
     return [keyed[k] for k in difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)]
+
+
+def fold_aligned(text: str) -> str:
+    """Like :func:`fold` but keeps every character at its offset, for regexes whose match
+    positions must map back to the original sentence."""
+    out = []
+    for char in text:
+        base = unicodedata.normalize("NFD", char)[0].lower()[:1] or " "
+        if char in APOSTROPHES:
+            base = "'"
+        elif char in "-‐‑‒":
+            base = " "
+        out.append(base)
+    return "".join(out)

@@ -27,6 +27,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     heading_line = next((n for n, line in enumerate(lines, 1) if line.strip()), None)
     if heading_line is None:
         raise RulegraphError("the file is empty", path=source, line=1)
+    name_key = fold(parse_heading(lines[heading_line - 1]).name)
     blocks: dict[str, tuple[int, list[Paragraph]]] = {}
     current: str | None = None
     for number, raw in enumerate(lines[heading_line:], start=heading_line + 1):
@@ -45,7 +46,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 line=number,
             )
         elif line not in ABSENT_MARKS:
-            blocks[current][1].append(Paragraph(line, number))
+            blocks[current][1].append(Paragraph(_without_heading(line, name_key), number))
     missing = [name for name in editions if name not in blocks]
     if missing:
         raise RulegraphError(
@@ -85,3 +86,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         editions=tuple(edition_texts),
     )
     return Document(source=source, game=game, entries=[entry])
+
+
+def _without_heading(line: str, name_key: str) -> str:
+    """An edition text may repeat the heading ("Toxique/X (passive) : De nombreuses…")."""
+    head, colon, rest = line.partition(":")
+    if colon and rest.strip() and fold(parse_heading(head).name) == name_key:
+        return rest.strip()
+    return line

@@ -1,0 +1,33 @@
+# The two commands of the README: `make run` and `make test`. Both create .venv when missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test eval bench lab clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/rulegraph build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+eval: $(STAMP)
+	$(BIN)/python -m rulegraph.evaluation
+
+bench: $(STAMP)
+	$(BIN)/python scripts/benchmark.py
+
+lab: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	$(BIN)/jupyter lab notebooks/
+
+clean:
+	rm -rf $(VENV) out build src/*.egg-info

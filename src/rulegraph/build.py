@@ -1,0 +1,97 @@
+"""The build pipeline: manifest → readers → extractor → curation → graph, and its outputs.
+
+Outputs are written to a temporary file in the target folder and renamed into place, so an
+interrupted or failed build never leaves a half-written file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rdflib import Graph
+
+from .corpus import Corpus, corpus_from_files, load_corpus
+from .extract.cues import load_cues
+from .extract.extractor import extract_corpus
+from .extract.statement import Statement
+from .graph import build_graph
+
+Progress = Callable[[str], None]
+
+
+@dataclass(slots=True)
+class BuildResult:
+    corpus: Corpus
+    statements: list[Statement]
+    graph: Graph
+    outputs: list[Path] = field(default_factory=list)
+
+
+def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
+          format: str | None = None, progress: Progress | None = None) -> BuildResult:
+    """Read, extract and assemble; from a manifest, or from files of one game."""
+    step = progress or (lambda message: None)
+    step("reading sources")
+    if files:
+        corpus = corpus_from_files(files, game=game or "jeu", format=format)
+    else:
+        corpus = load_corpus(manifest or Path("data/corpus.toml"))
+    step("extracting relations")
+    statements = extract_corpus(corpus, load_cues())
+    step("building graph")
+    graph = build_graph(corpus, statements)
+    return BuildResult(corpus, statements, graph)
+
+
+def serialize_turtle(graph: Graph) -> str:
+    """Deterministic, readable Turtle: two builds of the same inputs give the same bytes."""
+    return graph.serialize(format="longturtle")
+
+
+def write_atomic(path: Path, content: str | bytes) -> Path:
+    """Write through a temporary file in the same folder, then rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def summary(result: BuildResult) -> dict[str, dict[str, object]]:
+    """Per game: abilities by category, undefined names, notes, edges by type."""
+    from rdflib import RDF, RDFS
+
+    from .namespaces import RELATIONS, RG, game_uri
+
+    per_game: dict[str, dict[str, object]] = {}
+    graph = result.graph
+    for game, spec in result.corpus.games.items():
+        entries = result.corpus.entries(game)
+        edges = Counter(s.relation for s in result.statements if s.subject.game == game)
+        undefined = sorted(
+            str(graph.value(node, RDFS.label))
+            for node in graph.subjects(RDF.type, RG.UndefinedAbility)
+            if (node, RG.game, game_uri(game)) in graph
+        )
+        per_game[spec.name] = {
+            "abilities": len(entries),
+            "by_category": dict(sorted(Counter(e.category for e in entries).items())),
+            "undefined": undefined,
+            "notes": sum(len(e.notes) for e in entries),
+            "edges": {r: edges[r] for r in RELATIONS if edges[r]},
+        }
+    return per_game

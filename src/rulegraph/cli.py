@@ -1,0 +1,38 @@
+"""The ``rulegraph`` command: a thin layer that parses arguments, calls the library, prints the
+result and sets the exit code (0 fine, 1 findings at or above --fail-on, 2 bad input)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .commands import COMMANDS
+from .errors import RulegraphError
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulegraph", description="Rules glossaries → knowledge graph.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except RulegraphError as error:
+        print(f"rulegraph: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulegraph: interrupted; nothing was half-written", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

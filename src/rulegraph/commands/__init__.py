@@ -1,0 +1,5 @@
+"""One module per CLI command, each with ``add_parser(subparsers)``; this list is the CLI."""
+
+from . import build
+
+COMMANDS = [build]

@@ -1,0 +1,43 @@
+"""``rulegraph build``: read the corpus, write out/graph.ttl and out/graph.html, print a summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("build", help="build the graph and write it under out/")
+    add_source_arguments(parser)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..build import serialize_turtle, summary, write_atomic
+    from ..views.atlas import render_atlas
+
+    progress = Progress()
+    result = build_from_args(args, progress)
+    progress("writing outputs")
+    turtle = serialize_turtle(result.graph)
+    page = render_atlas(result.graph)
+    write_atomic(args.out / "graph.ttl", turtle)
+    write_atomic(args.out / "graph.html", page)
+    progress.done()
+    print(render_summary(summary(result)))
+    print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")
+    return 0
+
+
+def render_summary(per_game: dict[str, dict[str, object]]) -> str:
+    lines = []
+    for game, info in per_game.items():
+        categories = ", ".join(f"{n} {c}" for c, n in info["by_category"].items())
+        lines.append(f"{game}: {info['abilities']} abilities ({categories}), {info['notes']} designer notes")
+        undefined = info["undefined"]
+        lines.append(f"  undefined: {len(undefined)}" + (f" ({', '.join(undefined)})" if undefined else ""))
+        edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())
+        lines.append(f"  edges: {edges or 'none'}")
+    return "\n".join(lines)

@@ -1,0 +1,59 @@
+"""Helpers shared by the CLI commands: loading the graph, progress, rendering tables."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_MANIFEST = Path("data/corpus.toml")
+DEFAULT_OUT = Path("out")
+
+
+class Progress:
+    """Shows build steps on stderr, but only for a terminal and once a step takes a moment."""
+
+    def __init__(self, enabled: bool | None = None):
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.started = time.perf_counter()
+
+    def __call__(self, message: str) -> None:
+        if self.enabled:
+            elapsed = time.perf_counter() - self.started
+            print(f"\r\033[K[{elapsed:5.1f}s] {message}…", end="", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.enabled:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def add_source_arguments(parser) -> None:
+    """--manifest, or FILE… --game [--format]: where the graph comes from."""
+    parser.add_argument("files", nargs="*", type=Path, help="glossary files to build from without a manifest")
+    parser.add_argument("--manifest", type=Path, default=None, help="corpus manifest (default: data/corpus.toml)")
+    parser.add_argument("--game", help="game name for FILE… (required with files)")
+    parser.add_argument("--format", help="format of FILE… when it cannot be detected")
+
+
+def build_from_args(args, progress=None):
+    """Build the graph the way the arguments say; shared by every command that needs a graph."""
+    from ..build import build
+    from ..errors import RulegraphError
+
+    if args.files and not args.game:
+        raise RulegraphError("building from files needs --game NAME")
+    if args.files:
+        return build(files=args.files, game=args.game, format=args.format, progress=progress)
+    return build(args.manifest or DEFAULT_MANIFEST, progress=progress)
+
+
+def format_table(rows: list[dict[str, object]], columns: list[str] | None = None) -> str:
+    """A plain-text table; long cells are kept whole so nothing is hidden."""
+    if not rows:
+        return "(no results)"
+    columns = columns or list(rows[0])
+    cells = [[("" if row.get(c) is None else str(row.get(c))) for c in columns] for row in rows]
+    widths = [min(60, max(len(c), *(len(r[i]) for r in cells))) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)), "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)) for r in cells]
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,131 @@
+"""The names of one game, matched in its texts whatever the case, accents, apostrophes,
+elisions, plural or feminine forms, hyphens, and a one-letter typo in a long name.
+
+Matching works on token keys (:func:`rulegraph.text.stem`), longest match first, so
+"Frappe rapide" wins over "Rapide" and "Réception de charge" over the action "charge".
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import RulegraphError
+from ..text import Token, edit_distance_at_most_one, fold, tokenize
+
+TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
+_FUZZY_MIN_LENGTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    kind: str
+    label: str
+    keys: tuple[str, ...]
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    term: Term
+    start: int
+    end: int
+    first_token: int
+    last_token: int
+    surface: str
+    fuzzy: bool = False
+
+
+@dataclass(slots=True)
+class Lexicon:
+    """All terms of one game; abilities first so that they win ties over other kinds."""
+
+    game: str
+    terms: list[Term] = field(default_factory=list)
+    _index: dict[str, list[Term]] = field(default_factory=dict)
+    _fuzzy: dict[tuple[int, int], list[Term]] = field(default_factory=dict)
+    _longest: int = 1
+
+    def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = ()) -> None:
+        for spelling in (label, *variants):
+            keys = tuple(t.key for t in tokenize(spelling))
+            if not keys:
+                continue
+            term = Term(kind, label, keys, ambiguous)
+            self.terms.append(term)
+            self._index.setdefault(keys[0], []).append(term)
+            self._longest = max(self._longest, len(keys))
+            joined = "".join(keys)
+            if len(joined) >= _FUZZY_MIN_LENGTH:
+                for length in (len(joined) - 1, len(joined), len(joined) + 1):
+                    self._fuzzy.setdefault((len(keys), length), []).append(term)
+
+    def labels(self, kind: str) -> list[str]:
+        return sorted({t.label for t in self.terms if t.kind == kind})
+
+    def find(self, text: str, tokens: list[Token] | None = None) -> list[Mention]:
+        """Non-overlapping mentions, longest first, left to right."""
+        tokens = tokens if tokens is not None else tokenize(text)
+        keys = [t.key for t in tokens]
+        mentions: list[Mention] = []
+        position = 0
+        while position < len(tokens):
+            match = self._match_at(keys, position)
+            if match is None:
+                position += 1
+                continue
+            term, length, fuzzy = match
+            first, last = tokens[position], tokens[position + length - 1]
+            mentions.append(Mention(term, first.start, last.end, position, position + length - 1, text[first.start : last.end], fuzzy))
+            position += length
+        return mentions
+
+    def _match_at(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
+        best: tuple[Term, int, bool] | None = None
+        for term in self._index.get(keys[position], ()):
+            length = len(term.keys)
+            if tuple(keys[position : position + length]) == term.keys:
+                if best is None or length > best[1] or (length == best[1] and _rank(term) < _rank(best[0])):
+                    best = (term, length, False)
+        if best is not None and best[1] > 1:
+            return best
+        for length in range(self._longest, 0, -1):
+            window = keys[position : position + length]
+            if len(window) < length or (best is not None and length <= best[1]):
+                continue
+            joined = "".join(window)
+            if len(joined) < _FUZZY_MIN_LENGTH or window[0].endswith("'"):
+                continue
+            for term in self._fuzzy.get((length, len(joined)), ()):
+                if term.keys[0][0] == window[0][0] and edit_distance_at_most_one(joined, "".join(term.keys)):
+                    return (term, length, True)
+        return best
+
+
+def _rank(term: Term) -> int:
+    return TERM_KINDS.index(term.kind)
+
+
+def load_vocabulary(path: Path | None) -> dict[str, object]:
+    """A game's lexicon file (TOML): characteristics, actions, states, concepts, ambiguous, aliases."""
+    if path is None:
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RulegraphError("lexicon file not found; fix 'lexicon' in the manifest's [[game]]", path=path) from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulegraphError(f"invalid TOML: {error}", path=path) from None
+
+
+def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, object]) -> Lexicon:
+    lexicon = Lexicon(game)
+    ambiguous = {fold(w) for w in vocabulary.get("ambiguous", [])}
+    aliases = {fold(k): tuple(v) for k, v in (vocabulary.get("aliases") or {}).items()}
+    for name in ability_names:
+        lexicon.add("ability", name, ambiguous=fold(name) in ambiguous, variants=aliases.get(fold(name), ()))
+    for kind, key in (("characteristic", "characteristics"), ("action", "actions"), ("state", "states"), ("concept", "concepts")):
+        for label in vocabulary.get(key, []):
+            lexicon.add(kind, label, variants=aliases.get(fold(label), ()))
+    return lexicon

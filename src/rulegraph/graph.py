@@ -1,0 +1,191 @@
+"""Corpus records and extracted statements → the rdflib Graph, the single source of truth.
+
+Every interaction is stated twice: the direct triple (``A rg:cancels B``) for easy queries, and
+an ``rg:Statement`` node carrying the sentence, file, line, condition and method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from importlib import resources
+
+from rdflib import RDF, RDFS, Graph, Literal, URIRef
+from rdflib.namespace import OWL
+
+from .corpus import Corpus
+from .extract.statement import Statement, TermRef
+from .model import WEAPON, Entry
+from .namespaces import (
+    DATA,
+    KIND_CLASSES,
+    RG,
+    child_uri,
+    edition_uri,
+    game_uri,
+    source_uri,
+    statement_uri,
+    term_uri,
+)
+from .text import fold
+
+FR = "fr"
+
+
+def vocabulary() -> Graph:
+    """The OWL vocabulary shipped in ontology/rulegraph.ttl."""
+    text = resources.files("rulegraph.ontology").joinpath("rulegraph.ttl").read_text(encoding="utf-8")
+    return Graph().parse(data=text, format="turtle")
+
+
+def new_graph() -> Graph:
+    """An empty graph holding the vocabulary, so rdfs:subClassOf* works in every query."""
+    graph = Graph()
+    graph.bind("rg", RG)
+    graph.bind("rgd", DATA)
+    graph.bind("owl", OWL)
+    for triple in vocabulary():
+        graph.add(triple)
+    return graph
+
+
+def ability_uri(entry_or_ref: Entry | TermRef) -> URIRef:
+    game = entry_or_ref.game
+    label = entry_or_ref.name if isinstance(entry_or_ref, Entry) else entry_or_ref.label
+    return term_uri(game, "ability", label)
+
+
+def build_graph(corpus: Corpus, statements: Iterable[Statement]) -> Graph:
+    """Put the corpus and its statements into one graph."""
+    graph = new_graph()
+    add = graph.add
+    for game in corpus.games.values():
+        node = game_uri(game.id)
+        add((node, RDF.type, RG.Game))
+        add((node, RDFS.label, Literal(game.name)))
+        previous = None
+        for order, edition in enumerate(game.lineage, start=1):
+            enode = edition_uri(game.id, edition)
+            add((enode, RDF.type, RG.Edition))
+            add((enode, RDFS.label, Literal(edition, lang=FR)))
+            add((enode, RG.game, node))
+            add((enode, RG.order, Literal(order)))
+            if previous is not None:
+                add((enode, RG.follows, previous))
+            previous = enode
+    for spec in corpus.sources:
+        node = source_uri(spec.name)
+        add((node, RDF.type, RG.Source))
+        add((node, RG.path, Literal(spec.name)))
+        add((node, RG.game, game_uri(spec.game)))
+        add((node, RG.language, Literal(spec.language)))
+        if spec.format:
+            add((node, RG["format"], Literal(spec.format)))
+    for document in corpus.documents:
+        if document.preamble:
+            rules = "\n".join(p.text for p in document.preamble)
+            add((game_uri(document.game), RG.generalRules, Literal(rules, lang=FR)))
+        for entry in document.entries:
+            _add_entry(graph, entry)
+    defined = {(e.game, fold(e.name)) for e in corpus.entries()}
+    for statement in statements:
+        _add_statement(graph, statement, defined)
+    return graph
+
+
+def _add_entry(graph: Graph, entry: Entry) -> None:
+    add = graph.add
+    node = ability_uri(entry)
+    add((node, RDF.type, RG.WeaponAbility if entry.category == WEAPON else RG.CharacterAbility))
+    add((node, RDFS.label, Literal(entry.name, lang=FR)))
+    add((node, RG.heading, Literal(entry.heading, lang=FR)))
+    add((node, RG.game, game_uri(entry.game)))
+    add((node, RG.source, source_uri(entry.source)))
+    add((node, RG.line, Literal(entry.line)))
+    add((node, RG.text, Literal(entry.text, lang=FR)))
+    add((node, RG.occurrences, Literal(entry.occurrences)))
+    for line in entry.duplicate_lines:
+        add((node, RG.duplicateLine, Literal(line)))
+    for parameter in entry.parameters:
+        add((node, RG.parameter, Literal(parameter)))
+    for slot in entry.slots:
+        add((node, RG.keywordSlot, Literal(slot, lang=FR)))
+    for tag in entry.tags:
+        add((node, RG.tag, Literal(tag, lang=FR)))
+    for index, note in enumerate(entry.notes, start=1):
+        note_node = child_uri(node, "note", str(index))
+        add((node, RG.hasNote, note_node))
+        add((note_node, RDF.type, RG.DesignerNote))
+        add((note_node, RG.text, Literal(note.text, lang=FR)))
+        add((note_node, RG.questions, Literal(note.questioned, lang=FR)))
+        add((note_node, RG.source, source_uri(entry.source)))
+        add((note_node, RG.line, Literal(note.line)))
+    for index, variant in enumerate(entry.variants, start=1):
+        definition = child_uri(node, "definition", str(index))
+        add((node, RG.conflictingDefinition, definition))
+        add((definition, RDF.type, RG.Definition))
+        add((definition, RG.text, Literal(variant.text, lang=FR)))
+        add((definition, RG.source, source_uri(variant.source)))
+        add((definition, RG.line, Literal(variant.line)))
+    for edition in entry.editions:
+        text_node = child_uri(node, "edition", edition.edition)
+        add((node, RG.hasEditionText, text_node))
+        add((text_node, RDF.type, RG.EditionText))
+        add((text_node, RG.edition, edition_uri(entry.game, edition.edition)))
+        add((text_node, RG.present, Literal(edition.present)))
+        add((text_node, RG.source, source_uri(entry.source)))
+        add((text_node, RG.line, Literal(edition.line)))
+        if edition.present:
+            add((text_node, RG.text, Literal(edition.text, lang=FR)))
+        enode = edition_uri(entry.game, edition.edition)
+        if (enode, RDF.type, RG.Edition) not in graph:
+            add((enode, RDF.type, RG.Edition))
+            add((enode, RDFS.label, Literal(edition.edition, lang=FR)))
+            add((enode, RG.game, game_uri(entry.game)))
+
+
+def _term_node(graph: Graph, ref: TermRef, defined: set[tuple[str, str]]) -> URIRef:
+    node = term_uri(ref.game, ref.kind, ref.label)
+    if (node, RDFS.label, None) in graph:
+        return node
+    if ref.kind == "ability":
+        if (ref.game, fold(ref.label)) in defined:
+            return node
+        graph.add((node, RDF.type, RG.UndefinedAbility))
+    else:
+        graph.add((node, RDF.type, KIND_CLASSES[ref.kind]))
+    graph.add((node, RDFS.label, Literal(ref.label, lang=FR)))
+    graph.add((node, RG.game, game_uri(ref.game)))
+    return node
+
+
+def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, str]]) -> None:
+    add = graph.add
+    subject = _term_node(graph, statement.subject, defined)
+    obj = _term_node(graph, statement.object, defined)
+    predicate = RG[statement.relation]
+    add((subject, predicate, obj))
+    node = statement_uri(
+        statement.subject.game, subject, predicate, obj, statement.source, statement.line,
+        statement.edition, statement.method, statement.amount, statement.sentence,
+    )
+    add((node, RDF.type, RG.Statement))
+    add((node, RDF.subject, subject))
+    add((node, RDF.predicate, predicate))
+    add((node, RDF.object, obj))
+    add((node, RG.sentence, Literal(statement.sentence, lang=FR)))
+    add((node, RG.source, source_uri(statement.source)))
+    add((node, RG.line, Literal(statement.line)))
+    add((node, RG.method, Literal(statement.method)))
+    optional = {
+        RG.condition: statement.condition,
+        RG.cue: statement.cue,
+        RG.amount: statement.amount,
+        RG.recipient: statement.recipient,
+        RG.reason: statement.reason,
+    }
+    for prop, value in optional.items():
+        if value:
+            add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.reason) else Literal(value)))
+    if statement.edition:
+        add((node, RG.edition, edition_uri(statement.subject.game, statement.edition)))

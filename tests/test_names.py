@@ -1,0 +1,26 @@
+import pytest
+
+from rulegraph.names import parse_heading
+
+
+@pytest.mark.parametrize(
+    ("heading", "name", "parameters", "slots"),
+    [
+        ("Attaque d’opportunité X", "Attaque d’opportunité", ("X",), ()),
+        ("Allonge D", "Allonge", ("D",), ()),
+        ("Esquive X/D", "Esquive", ("X/D",), ()),
+        ("Ennemi juré (définition) X/Y", "Ennemi juré", ("X/Y",), ("définition",)),
+        ("Elite (XX)", "Elite", ("XX",), ()),
+        ("Toxique/ X (Passive)", "Toxique", ("X",), ()),
+        ("Immortel/X", "Immortel", ("X",), ()),
+        ("Frappe (n)", "Frappe", ("n",), ()),
+        ("Régénération +X", "Régénération", ("+X",), ()),
+        ("Charisme (caractéristique) X/D", "Charisme", ("X/D",), ("caractéristique",)),
+        ("Associé (personnage)", "Associé", (), ("personnage",)),
+        ("Servant d’artillerie (mot-clé)", "Servant d’artillerie", (), ("mot-clé",)),
+        ("Tir Réflexe", "Tir Réflexe", (), ()),
+    ],
+)
+def test_heading_splits_into_bare_name_parameters_and_slots(heading, name, parameters, slots):
+    parts = parse_heading(heading)
+    assert (parts.name, parts.parameters, parts.slots) == (name, parameters, slots)

@@ -1,0 +1,184 @@
+"""Each reader on the real seed files and on small fixtures that reproduce their quirks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rulegraph.errors import RulegraphError
+from rulegraph.readers import chapter, compendium, csv_table, detect_format, json_glossary, markdown, read
+
+from .conftest import DATA, FIXTURES
+
+HD = DATA / "000_10d76c9141a2b7c0.txt"
+EPIC = DATA / "001_a17175775154b8fb.txt"
+TOXIQUE = DATA / "004_9ebf0d46270f4153.txt"
+HD_OPTIONS = {"categories": {"Capacités des Personnages": "character", "Capacités des armes": "weapon"}}
+TOXIQUE_EDITIONS = ["Rooted", "Confédé", "Confrontation 3.5", "Confrontation 3", "Confrontation 2",
+                    "Confrontation 1", "Rag'Narok", "Rag'Narok 2", "AoR"]
+
+
+def _chapter(path, **options):
+    return chapter.parse(path.read_text(encoding="utf-8"), source=path.name, game="g", options={**HD_OPTIONS, **options})
+
+
+def test_hell_dorado_has_87_abilities_78_character_and_9_weapon():
+    document = _chapter(HD)
+    assert len(document.entries) == 87
+    assert Counter(e.category for e in document.entries) == {"character": 78, "weapon": 9}
+
+
+def test_hell_dorado_immunite_bullets_stay_inside_their_entry():
+    entries = {e.name: e for e in _chapter(HD).entries}
+    assert not any(name.startswith("Si le mot") for name in entries)
+    immunite = entries["Immunité"]
+    assert len(immunite.paragraphs) == 4 and "terreur" in immunite.text
+
+
+def test_hell_dorado_tags_after_colon_and_on_next_line():
+    entries = {e.name: e for e in _chapter(HD).entries}
+    assert entries["Chef"].tags == ("Capacité liée au recrutement",)
+    assert entries["Illuminé"].tags == ("Effet de commandement - Dominance commandement clair",)
+    assert not entries["Illuminé"].text.startswith("Effet de commandement")
+
+
+def test_hell_dorado_four_designer_notes_split_from_rule_text():
+    notes = {e.name: e.notes for e in _chapter(HD).entries if e.notes}
+    assert {name: [n.text for n in ns] for name, ns in notes.items()} == {
+        "Attaque d’opportunité": ["à simplifier ?"],
+        "Combat défensif": ["virer la limite à 1 ?"],
+        "Contre-attaque": ["virer la dernièer précision ?"],
+        "Garde du corps": ["virer la limite à 3 ?"],
+    }
+    entries = {e.name: e for e in _chapter(HD).entries}
+    assert "=>" not in entries["Garde du corps"].text
+    assert "au-dessus de 3" in notes["Garde du corps"][0].questioned
+    assert notes["Contre-attaque"][0].questioned.startswith("Un combattant qui possède cette capacité ne peut pas l'utiliser")
+
+
+def test_hell_dorado_names_and_parameters():
+    entries = {e.name: e for e in _chapter(HD).entries}
+    assert entries["Charisme"].slots == ("caractéristique",) and entries["Charisme"].parameters == ("X/D",)
+    assert entries["Ennemi juré"].parameters == ("X/Y",)
+    assert entries["Attaque d’opportunité"].heading == "Attaque d’opportunité X"
+    assert entries["Allonge"].parameters == ("D",)
+    assert entries["Affranchi"].line == 11
+
+
+def test_hell_dorado_preamble_is_kept_as_general_rules():
+    document = _chapter(HD)
+    assert len(document.preamble) == 4
+    assert "préfixés par un +" in document.preamble[1].text
+
+
+def test_chapter_fixture_with_mixed_apostrophes_tags_bullets_and_notes():
+    document = _chapter(FIXTURES / "chapter_quirks.txt")
+    assert [e.name for e in document.entries] == ["Attaque d’opportunité", "Chef", "Illuminé", "Immunité", "Fanatique", "Lourde"]
+    by_name = {e.name: e for e in document.entries}
+    assert by_name["Lourde"].category == "weapon"
+    assert by_name["Attaque d’opportunité"].notes[0].text == "à simplifier ?"
+    assert by_name["Immunité"].text.count("\n") == 2
+    assert by_name["Attaque d’opportunité"].line == 7
+
+
+def test_epic_csv_rows_are_read_with_clean_text_and_subheadings():
+    document = csv_table.parse(EPIC.read_text(encoding="utf-8"), source="e", game="epic", options={"delimiter": ";"})
+    assert len(document.entries) == 28
+    psyker = next(e for e in document.entries if e.name == "Psyker")
+    assert "[" not in psyker.text
+    assert [p.heading for p in psyker.paragraphs if p.heading] == ["Pouvoirs Physiques", "Pouvoirs Ethérés"]
+    elite = next(e for e in document.entries if e.name == "Elite")
+    assert elite.parameters == ("XX",) and elite.line == 3
+
+
+def test_csv_fixture_duplicates_collapse_and_conflicts_are_kept(tmp_path):
+    from rulegraph.corpus import corpus_from_files
+
+    corpus = corpus_from_files([FIXTURES / "table_quirks.csv"], game="Test")
+    entries = {e.name: e for e in corpus.entries()}
+    assert entries["Antigrav"].occurrences == 2 and entries["Antigrav"].duplicate_lines == [4]
+    assert entries["Terreur"].occurrences == 1
+    assert [(v.text, v.line) for v in entries["Terreur"].variants] == [("Fait très peur.", 5)]
+    assert entries["Antigrav"].paragraphs[1].heading == "Titre"
+    assert entries["Transport"].text == "Un.\nDeux."
+
+
+def test_csv_missing_column_names_the_header_line():
+    with pytest.raises(RulegraphError) as error:
+        csv_table.parse("nom;description\nA;b\n", source="x.csv", game="g", options={"name_field": "nom", "text_field": "texte"})
+    assert error.value.line == 1 and "texte" in error.value.message
+
+
+def test_toxique_has_three_editions_with_text_and_six_without():
+    lineage = ["Confrontation 1", "Confrontation 2", "Confrontation 3", "Confrontation 3.5", "Rag'Narok",
+               "Rag'Narok 2", "AoR", "Confédé", "Rooted"]
+    options = {"editions": TOXIQUE_EDITIONS, "lineage": lineage}
+    document = compendium.parse(TOXIQUE.read_text(encoding="utf-8"), source="t", game="c", options=options)
+    (toxique,) = document.entries
+    assert toxique.name == "Toxique" and toxique.parameters == ("X",)
+    present = {e.edition for e in toxique.editions if e.present}
+    assert present == {"Rooted", "Confédé", "Confrontation 3"}
+    assert len([e for e in toxique.editions if not e.present]) == 6
+    rooted = next(e for e in toxique.editions if e.edition == "Rooted")
+    assert toxique.text == rooted.text and rooted.line == 2
+    third = next(e for e in toxique.editions if e.edition == "Confrontation 3")
+    assert third.text.startswith("De nombreuses créatures"), "the repeated heading is not rule text"
+
+
+def test_compendium_fixture_dash_bullets_are_text_and_lone_dash_is_absence():
+    text = (FIXTURES / "compendium_quirks.txt").read_text(encoding="utf-8")
+    (entry,) = compendium.parse(text, source="v", game="g", options={"editions": ["Ancienne", "Nouvelle", "Rag'Narok"]}).entries
+    editions = {e.edition: e for e in entry.editions}
+    assert not editions["Ancienne"].present and not editions["Rag'Narok"].present
+    assert editions["Nouvelle"].text.endswith("perd 1 point.")
+
+
+def test_compendium_edition_missing_from_file_is_an_error():
+    text = (FIXTURES / "compendium_quirks.txt").read_text(encoding="utf-8")
+    with pytest.raises(RulegraphError, match="Confrontation 9"):
+        compendium.parse(text, source="v", game="g", options={"editions": ["Ancienne", "Confrontation 9"]})
+
+
+def test_markdown_sections_entries_markup_and_notes():
+    text = (
+        "# Mon jeu\n\nLes capacités se cumulent.\n\n## Capacités des armes\n\n### Lame _tranchante_ X\n\n"
+        "Ignore la **Parade** adverse.\nSuite du paragraphe.\n\n- premier cas\n- second cas => trop long ?\n"
+    )
+    document = markdown.parse(text, source="m.md", game="g", options={"categories": {"Capacités des armes": "weapon"}})
+    (entry,) = document.entries
+    assert entry.name == "Lame tranchante" and entry.parameters == ("X",) and entry.category == "weapon"
+    assert entry.paragraphs[0].text == "Ignore la Parade adverse. Suite du paragraphe."
+    assert entry.paragraphs[0].marked == ("Parade",)
+    assert [p.text for p in entry.paragraphs[1:]] == ["- premier cas", "- second cas"]
+    assert entry.notes[0].text == "trop long ?" and entry.line == 7
+    assert document.preamble[0].text == "Les capacités se cumulent."
+
+
+def test_json_glossary_fields_from_manifest_and_lines():
+    text = '{"capacites": [\n  {"nom": "Garde X", "regle": "Protège un _allié_."},\n  {"nom": "Lent", "regle": "Avance peu."}\n]}'
+    document = json_glossary.parse(text, source="j.json", game="g", options={"entries_key": "capacites", "name_field": "nom", "text_field": "regle"})
+    assert [(e.name, e.parameters, e.line) for e in document.entries] == [("Garde", ("X",), 2), ("Lent", (), 3)]
+    assert document.entries[0].text == "Protège un allié."
+
+
+def test_json_syntax_error_names_the_line():
+    with pytest.raises(RulegraphError) as error:
+        json_glossary.parse('[\n{"name": "A",\n}', source="j.json", game="g", options={})
+    assert error.value.line == 3
+
+
+def test_format_detection(tmp_path):
+    assert detect_format(EPIC, EPIC.read_text(encoding="utf-8")) == "csv"
+    assert detect_format(HD, HD.read_text(encoding="utf-8")) == "chapter"
+    assert detect_format(tmp_path / "a.md", "") == "markdown"
+    with pytest.raises(RulegraphError, match="--format"):
+        detect_format(tmp_path / "a.txt", "du texte sans structure\n")
+
+
+def test_non_utf8_file_is_a_clear_error(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("- Capacité :\nÉté\n".encode("latin-1"))
+    with pytest.raises(RulegraphError) as error:
+        read(path, source="latin1.txt", game="g", format="chapter")
+    assert "UTF-8" in error.value.message and error.value.line == 1
