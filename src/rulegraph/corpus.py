@@ -60,14 +60,16 @@ def _table_lines(text: str, table: str) -> list[int]:
     return [n for n, line in enumerate(text.splitlines(), 1) if re.match(rf"^\s*\[\[\s*{table}\s*\]\]", line)]
 
 
-def _key_line(text: str, start: int, key: str) -> int:
+def _key_line(text: str, table_line: int, key: str) -> int:
+    """The line of ``key = …`` inside the table that starts at ``table_line``."""
     lines = text.splitlines()
-    for n in range(start, len(lines) + 1):
-        if n > start and re.match(r"^\s*\[", lines[n - 1]) and not lines[n - 1].strip().startswith(f"[{'source'}."):
+    for number in range(table_line + 1, len(lines) + 1):
+        line = lines[number - 1].strip()
+        if line.startswith("[["):
             break
-        if re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", lines[n - 1]):
-            return n
-    return start
+        if re.match(rf"^\"?{re.escape(key)}\"?\s*=", line) or line == f"[source.{key}]":
+            return number
+    return table_line
 
 
 def load_manifest(path: Path) -> tuple[dict[str, GameSpec], list[SourceSpec]]:

@@ -1,7 +1,8 @@
 """Plain-text chapter (Hell Dorado): preamble, section headings, ``- Name PARAMS :`` entries.
 
 A tag may follow the colon (``Capacité liée au recrutement``) or stand on the next line
-(``Effet de commandement - Dominance commandement clair``). Bullet lines inside an entry stay in
+(``Effet de commandement - Dominance commandement clair``): a short line without final
+punctuation, followed by the rule text. Bullet lines inside an entry stay in
 it: an entry header is a ``- Name :`` line that follows a blank line.
 """
 
@@ -62,7 +63,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             entries.append(current)
         elif current is None:
             preamble.append(Paragraph(line, number))
-        elif not current["paragraphs"] and not current["tags"][1:] and _is_tag(line) and " - " in line:
+        elif not current["paragraphs"] and "next_line_tag" not in current and _is_tag(line):
+            current["next_line_tag"] = Paragraph(line, number)
             current["tags"].append(line)
         else:
             current["paragraphs"].append(Paragraph(line, number))
@@ -76,6 +78,9 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
 
 
 def _make_entry(raw: dict[str, Any], *, source: str, game: str) -> Entry:
+    if "next_line_tag" in raw and not raw["paragraphs"]:
+        raw["tags"].remove(raw["next_line_tag"].text)
+        raw["paragraphs"].append(raw["next_line_tag"])
     parts = parse_heading(raw["head"])
     paragraphs, notes = [], []
     for paragraph in raw["paragraphs"]:
