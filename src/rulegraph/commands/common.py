@@ -11,19 +11,23 @@ DEFAULT_OUT = Path("out")
 
 
 class Progress:
-    """Shows build steps on stderr, but only for a terminal and once a step takes a moment."""
+    """Shows build steps on stderr, only on a terminal and only once the build takes a moment:
+    a fast build prints nothing but its summary."""
 
-    def __init__(self, enabled: bool | None = None):
+    def __init__(self, enabled: bool | None = None, after: float = 0.3):
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.after = after
         self.started = time.perf_counter()
+        self.shown = False
 
     def __call__(self, message: str) -> None:
-        if self.enabled:
-            elapsed = time.perf_counter() - self.started
+        elapsed = time.perf_counter() - self.started
+        if self.enabled and elapsed >= self.after:
             print(f"\r\033[K[{elapsed:5.1f}s] {message}…", end="", file=sys.stderr, flush=True)
+            self.shown = True
 
     def done(self) -> None:
-        if self.enabled:
+        if self.shown:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
