@@ -1,5 +1,5 @@
 """One module per CLI command, each with ``add_parser(subparsers)``; this list is the CLI."""
 
-from . import build
+from . import build, diff
 
-COMMANDS = [build]
+COMMANDS = [build, diff]

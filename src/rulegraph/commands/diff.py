@@ -1,0 +1,162 @@
+"""``rulegraph diff``: one ability across editions, or two builds of the glossary compared.
+
+``rulegraph diff ABILITY [--game G] [--from E1 --to E2]`` reads the graph built from the manifest
+(or one ``--graph FILE``); ``rulegraph diff --graph old.ttl --graph new.ttl`` compares two builds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from .common import DEFAULT_MANIFEST, Progress, format_table
+
+_RED, _GREEN, _BOLD, _RESET = "\033[31;9m", "\033[32m", "\033[1m", "\033[0m"
+#: Unchanged words shown on each side of a change; the rest of an unchanged run is elided.
+_CONTEXT_WORDS = 8
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "diff",
+        help="compare an ability across editions, or two builds (--graph old.ttl --graph new.ttl)",
+    )
+    parser.add_argument("ability", nargs="?", help="the ability to follow across its game's editions")
+    parser.add_argument("--game", help="the ability's game, when its name exists in several")
+    parser.add_argument("--from", dest="from_edition", metavar="EDITION", help="older edition to compare")
+    parser.add_argument("--to", dest="to_edition", metavar="EDITION", help="newer edition to compare")
+    parser.add_argument("--graph", action="append", type=Path, default=[], metavar="FILE",
+                        help="a graph.ttl to read; twice (old, new) to compare two builds")
+    parser.add_argument("--manifest", type=Path, default=None, help="corpus manifest (default: data/corpus.toml)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..editions import diff_editions, diff_graphs, edition_history, load_graph, timeline
+    from ..errors import RulegraphError
+
+    colour = sys.stdout.isatty() and not args.json
+    if args.ability is None:
+        if len(args.graph) != 2:
+            raise RulegraphError("give an ABILITY, or two builds to compare: --graph old.ttl --graph new.ttl")
+        result = diff_graphs(load_graph(args.graph[0]), load_graph(args.graph[1]))
+        print(_json(result) if args.json else render_revisions(result, args.graph, colour))
+        return 0
+    if len(args.graph) > 1:
+        raise RulegraphError("an ABILITY is read from one graph; give at most one --graph")
+    if (args.from_edition is None) != (args.to_edition is None):
+        raise RulegraphError("--from and --to go together; leave both out for the whole timeline")
+    graph = _ability_graph(args)
+    if args.from_edition is not None:
+        result = diff_editions(graph, args.ability, args.from_edition, args.to_edition, args.game)
+        result["timeline"] = timeline(graph, args.ability, args.game)
+        print(_json(result) if args.json else render_pair(result, colour))
+    else:
+        result = edition_history(graph, args.ability, args.game)
+        print(_json(result) if args.json else render_history(result, colour))
+    return 0
+
+
+def _ability_graph(args):
+    from ..build import build
+    from ..editions import load_graph
+
+    if args.graph:
+        return load_graph(args.graph[0])
+    progress = Progress()
+    result = build(args.manifest or DEFAULT_MANIFEST, progress=progress)
+    progress.done()
+    return result.graph
+
+
+def _json(result: object) -> str:
+    return json.dumps(result, ensure_ascii=False, indent=2)
+
+
+def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | None = _CONTEXT_WORDS) -> str:
+    """``[-old-]{+new+}`` (or red/green on a terminal); long unchanged runs keep ``context``
+    words on each side of a change."""
+    parts = []
+    for index, chunk in enumerate(text_diff):
+        if chunk["op"] == "equal":
+            parts.append(_elide(chunk["new"], context, index > 0, index < len(text_diff) - 1))
+            continue
+        old, new = chunk["old"].rstrip(), chunk["new"].rstrip()
+        trailing = (chunk["new"] or chunk["old"])[len(new or old):]
+        if old:
+            parts.append(f"{_RED}{old}{_RESET}" if colour else f"[-{old}-]")
+        if new:
+            parts.append(f"{_GREEN}{new}{_RESET}" if colour else f"{{+{new}+}}")
+        parts.append(trailing)
+    return "".join(parts)
+
+
+def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
+    words = re.findall(r"\S+\s*", text)
+    if context is None or len(words) <= 2 * context + 1:
+        return text
+    head = "".join(words[:context]).rstrip() + " " if before else ""
+    tail = "".join(words[-context:]) if after else ""
+    return f"{head}…{' ' if after else ''}{tail}"
+
+
+def _relation_lines(title: str, relations: list[dict[str, object]]) -> list[str]:
+    lines = [f"{title}: {len(relations)}"]
+    for relation in relations:
+        where = f" [{relation['edition']}]" if relation.get("edition") else ""
+        lines.append(f"  {relation['subject']} {relation['relation']} {relation['object']}{where} (line {relation['line']})")
+        if relation.get("evidence"):
+            lines.append(f"    « {relation['evidence']} »")
+    return lines
+
+
+def render_pair(result: dict[str, object], colour: bool) -> str:
+    title = f"{result['ability']} ({result['game']}): {result['from']} → {result['to']}"
+    lines = [f"{_BOLD}{title}{_RESET}" if colour else title]
+    if not result["from_present"] or not result["to_present"]:
+        missing = [name for name, here in ((result["from"], result["from_present"]), (result["to"], result["to_present"])) if not here]
+        lines.append(f"(no text in {', '.join(missing)})")
+    if any(chunk["op"] != "equal" for chunk in result["text_diff"]):
+        lines.append(render_diff(result["text_diff"], colour))
+    else:
+        lines.append("(same text)")
+    lines += _relation_lines("relations added", result["added"])
+    lines += _relation_lines("relations removed", result["removed"])
+    lines.append(f"parameters added: {', '.join(result['parameters_added']) or 'none'}")
+    lines.append(f"parameters removed: {', '.join(result['parameters_removed']) or 'none'}")
+    return "\n".join(lines)
+
+
+def render_history(result: dict[str, object], colour: bool) -> str:
+    rows = [
+        {"edition": row["edition"], "present": "yes" if row["present"] else "no", "status": row["status"], "words": row["words"] or ""}
+        for row in result["timeline"]
+    ]
+    lines = [f"{result['ability']} ({result['game']}): timeline", format_table(rows)]
+    for step in result["steps"]:
+        lines += ["", render_pair(step, colour)]
+    return "\n".join(lines)
+
+
+def render_revisions(result: dict[str, list[dict[str, object]]], paths: list[Path], colour: bool) -> str:
+    lines = [f"{paths[0]} → {paths[1]}"]
+    for title, key in (("abilities added", "abilities_added"), ("abilities removed", "abilities_removed")):
+        lines.append(f"{title}: {len(result[key])}")
+        lines += [f"  {item['ability']} ({item['game']})" for item in result[key]]
+    lines.append(f"abilities changed: {len(result['abilities_changed'])}")
+    for item in result["abilities_changed"]:
+        lines.append(f"  {item['ability']} ({item['game']}): {', '.join(item['fields'])}")
+        if "text_diff" in item:
+            lines.append("    " + render_diff(item["text_diff"], colour).replace("\n", "\n    "))
+        for edition, text_diff in item.get("edition_diffs", {}).items():
+            lines.append(f"    [{edition}] " + render_diff(text_diff, colour).replace("\n", "\n    "))
+        for field in item["fields"]:
+            if field not in ("text", "editions"):
+                change = item["changes"][field]
+                lines.append(f"    {field}: {change['old']} → {change['new']}")
+    lines += _relation_lines("edges added", result["edges_added"])
+    lines += _relation_lines("edges removed", result["edges_removed"])
+    return "\n".join(lines)
