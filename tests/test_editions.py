@@ -9,7 +9,7 @@ import pytest
 from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.corpus import load_manifest
-from rulegraph.editions import diff_editions, diff_html, edition_history, timeline, word_diff
+from rulegraph.editions import diff_editions, diff_html, diff_segments, edition_history, timeline, word_diff
 from rulegraph.errors import RulegraphError
 from rulegraph.text import fold
 
@@ -174,6 +174,11 @@ def test_a_short_unchanged_run_between_changes_is_merged():
 def test_elided_words_stay_whole():
     diff = word_diff("l’attaque d’opportunité", "l’attaque d’interception")
     assert [c["old"] for c in diff if c["op"] == "replace"] == ["d’opportunité"]
+
+
+def test_markers_hug_the_words_and_spaces_stay_outside():
+    segments = diff_segments(word_diff("lance un Dé :", "lance 1D6 :"))
+    assert segments == [("equal", "lance "), ("delete", "un Dé"), ("insert", "1D6"), ("equal", " "), ("equal", ":")]
 
 
 def test_html_diff_escapes_text_and_marks_changes():

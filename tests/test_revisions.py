@@ -104,7 +104,7 @@ def test_cli_compares_two_turtle_builds(tmp_path, capsys, original, original_tex
     assert [c["ability"] for c in result["abilities_changed"]] == ["Insaisissable"]
     assert main(["diff", "--graph", str(old), "--graph", str(new)]) == 0
     out = capsys.readouterr().out
-    assert "[- Cette capacité annule l’attaque d’opportunité.-]" in out or "[-Cette capacité annule" in out
+    assert "particulier. [-Cette capacité annule l’attaque d’opportunité.-]" in out
     assert "Insaisissable cancels Attaque d’opportunité" in out
 
 

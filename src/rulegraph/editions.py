@@ -128,21 +128,34 @@ def _labelled(chunk: dict[str, object]) -> dict[str, str]:
     return {"op": op, "old": old, "new": new}
 
 
+def diff_segments(text_diff: list[dict[str, str]]) -> list[tuple[str, str]]:
+    """The diff as ``(kind, text)`` runs to display, kind being equal, delete or insert; the
+    whitespace after a change is put outside it, so that markers hug the words."""
+    segments: list[tuple[str, str]] = []
+    for chunk in text_diff:
+        old, new = chunk["old"].rstrip(), chunk["new"].rstrip()
+        spaces = max(chunk["old"][len(old):], chunk["new"][len(new):], key=len)
+        if chunk["op"] == "equal":
+            segments.append(("equal", new + spaces))
+            continue
+        if old:
+            segments.append(("delete", old))
+        if new:
+            segments.append(("insert", new))
+        if spaces:
+            segments.append(("equal", spaces))
+    return segments
+
+
 def diff_html(text_diff: list[dict[str, str]]) -> str:
     """The diff as HTML: removed words in ``<del>``, added ones in ``<ins>``, all text escaped."""
-    parts = ['<div class="rulegraph-diff" style="white-space: pre-wrap; line-height: 1.5">']
-    deleted = 'style="background:#fdd; color:#900"'
-    inserted = 'style="background:#dfd; color:#060; text-decoration: none"'
-    for chunk in text_diff:
-        if chunk["op"] == "equal":
-            parts.append(html.escape(chunk["new"]))
-            continue
-        if chunk["old"]:
-            parts.append(f"<del {deleted}>{html.escape(chunk['old'])}</del>")
-        if chunk["new"]:
-            parts.append(f"<ins {inserted}>{html.escape(chunk['new'])}</ins>")
-    parts.append("</div>")
-    return "".join(parts)
+    styles = {
+        "delete": ("<del style=\"background:#fdd; color:#900\">", "</del>"),
+        "insert": ("<ins style=\"background:#dfd; color:#060; text-decoration: none\">", "</ins>"),
+        "equal": ("", ""),
+    }
+    body = "".join(f"{styles[kind][0]}{html.escape(text)}{styles[kind][1]}" for kind, text in diff_segments(text_diff))
+    return f'<div class="rulegraph-diff" style="white-space: pre-wrap; line-height: 1.5">{body}</div>'
 
 
 def text_changed(old: str, new: str) -> bool:

@@ -79,18 +79,16 @@ def _json(result: object) -> str:
 def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | None = _CONTEXT_WORDS) -> str:
     """``[-old-]{+new+}`` (or red/green on a terminal); long unchanged runs keep ``context``
     words on each side of a change."""
+    from ..editions import diff_segments
+
+    segments = diff_segments(text_diff)
+    marks = {"delete": (_RED, _RESET) if colour else ("[-", "-]"), "insert": (_GREEN, _RESET) if colour else ("{+", "+}")}
     parts = []
-    for index, chunk in enumerate(text_diff):
-        if chunk["op"] == "equal":
-            parts.append(_elide(chunk["new"], context, index > 0, index < len(text_diff) - 1))
-            continue
-        old, new = chunk["old"].rstrip(), chunk["new"].rstrip()
-        trailing = (chunk["new"] or chunk["old"])[len(new or old):]
-        if old:
-            parts.append(f"{_RED}{old}{_RESET}" if colour else f"[-{old}-]")
-        if new:
-            parts.append(f"{_GREEN}{new}{_RESET}" if colour else f"{{+{new}+}}")
-        parts.append(trailing)
+    for index, (kind, text) in enumerate(segments):
+        if kind == "equal":
+            parts.append(_elide(text, context, index > 0, index < len(segments) - 1))
+        else:
+            parts.append(f"{marks[kind][0]}{text}{marks[kind][1]}")
     return "".join(parts)
 
 
