@@ -1,0 +1,147 @@
+"""duplicate-definition, identical-text and near-identical-text: the same rule written twice.
+
+Texts are compared as sequences of folded words (:func:`rulegraph.text.fold`: no case, accents or
+apostrophe differences), with the ability's own name replaced by a placeholder, so that two rules
+that differ only by their name count as identical.
+
+Near-identical measure: ``difflib.SequenceMatcher(None, words_a, words_b).ratio()`` over those
+word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a pair at or above
+:data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from itertools import combinations
+
+from rdflib import Graph
+
+from ..namespaces import RG
+from ..text import fold
+from .finding import CheckId, Finding
+from .records import Ability, abilities, line_of, source_of, text_of
+
+DUPLICATE_DEFINITION = CheckId("RG003", "duplicate-definition")
+IDENTICAL_TEXT = CheckId("RG004", "identical-text")
+NEAR_IDENTICAL_TEXT = CheckId("RG005", "near-identical-text")
+
+NEAR_IDENTICAL_RATIO = 0.85
+#: How many differing passages a near-identical finding quotes.
+SHOWN_DIFFERENCES = 3
+_OWN_NAME = "<nom>"
+_WORD = re.compile(r"[a-z0-9]+'?|<nom>")
+
+
+def comparable_words(ability: Ability) -> list[str]:
+    """The text as folded words, the ability's own name replaced by a placeholder."""
+    folded = fold(ability.text)
+    name = fold(ability.label)
+    if name:
+        folded = re.sub(rf"(?<!\w){re.escape(name)}(?![\w'])", f" {_OWN_NAME} ", folded)
+    return _WORD.findall(folded)
+
+
+def text_similarity(a: list[str], b: list[str]) -> float:
+    """difflib's ratio over word sequences: 1.0 for the same words in the same order."""
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def check_duplicate_definitions(graph: Graph) -> list[Finding]:
+    findings = []
+    for ability in abilities(graph):
+        repeats = sorted(int(line) for line in graph.objects(ability.node, RG.duplicateLine))
+        if repeats:
+            lines = ", ".join(str(line) for line in [ability.line, *repeats])
+            findings.append(DUPLICATE_DEFINITION.finding(
+                "info", ability.label, ability.game,
+                f"« {ability.label} » est défini {1 + len(repeats)} fois à l’identique (lignes {lines}) : "
+                "une seule copie suffit.",
+                ability.source, repeats[0]))
+        for definition in sorted(graph.objects(ability.node, RG.conflictingDefinition)):
+            source = source_of(graph, definition)
+            line = line_of(graph, definition)
+            other = text_of(graph, definition, RG.text)
+            findings.append(DUPLICATE_DEFINITION.finding(
+                "error", ability.label, ability.game,
+                f"« {ability.label} » a deux définitions différentes : ligne {ability.line} "
+                f"(« {_excerpt(ability.text)} ») et ligne {line} (« {_excerpt(other)} ») ; garder la bonne.",
+                source or ability.source, line))
+    return findings
+
+
+def check_identical_texts(graph: Graph) -> list[Finding]:
+    findings = []
+    groups: dict[tuple[str, tuple[str, ...]], list[Ability]] = defaultdict(list)
+    for ability in abilities(graph):
+        words = comparable_words(ability)
+        if words:
+            groups[(ability.game, tuple(words))].append(ability)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        first = members[0]
+        names = _join([m.label for m in members])
+        lines = ", ".join(str(m.line) for m in members)
+        findings.append(IDENTICAL_TEXT.finding(
+            "info", first.label, first.game,
+            f"{names} ont exactement le même texte (lignes {lines}) : à fusionner en une capacité, "
+            "ou un texte a été copié sans être adapté.",
+            first.source, first.line))
+    return findings
+
+
+def check_near_identical_texts(graph: Graph) -> list[Finding]:
+    by_game: dict[str, list[tuple[Ability, list[str]]]] = defaultdict(list)
+    for ability in abilities(graph):
+        words = comparable_words(ability)
+        if words:
+            by_game[ability.game].append((ability, words))
+    findings = []
+    for items in by_game.values():
+        for (a, words_a), (b, words_b) in combinations(items, 2):
+            if words_a == words_b:
+                continue
+            matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
+            if matcher.real_quick_ratio() < NEAR_IDENTICAL_RATIO or matcher.quick_ratio() < NEAR_IDENTICAL_RATIO:
+                continue
+            ratio = matcher.ratio()
+            if ratio < NEAR_IDENTICAL_RATIO:
+                continue
+            differences = _differences(matcher, words_a, words_b)
+            findings.append(NEAR_IDENTICAL_TEXT.finding(
+                "info", a.label, a.game,
+                f"{a.label} (ligne {a.line}) et {b.label} (ligne {b.line}) ont des textes presque identiques "
+                f"(ressemblance {round(ratio * 100)} %) ; ils ne diffèrent que par {differences}. "
+                "Candidats à une fusion, ou à une différence à vérifier.",
+                a.source, a.line))
+    return findings
+
+
+def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -> str:
+    parts = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        left = _words(a[i1:i2])
+        right = _words(b[j1:j2])
+        parts.append(f"« {left} » / « {right} »")
+    shown = "; ".join(parts[:SHOWN_DIFFERENCES])
+    hidden = len(parts) - SHOWN_DIFFERENCES
+    if hidden > 0:
+        shown += f" (et {hidden} autre{'s' if hidden > 1 else ''} passage{'s' if hidden > 1 else ''})"
+    return shown
+
+
+def _words(words: list[str]) -> str:
+    return " ".join(words).replace("' ", "'") or "∅"
+
+
+def _excerpt(text: str, width: int = 80) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]

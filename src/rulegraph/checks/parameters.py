@@ -1,0 +1,122 @@
+"""parameter-mismatch: a parameter the text uses but the name does not declare, or the reverse.
+
+Parameters are the placeholder letters of a heading (``X``, ``D``, ``X/D`` meaning both X and D,
+``+X``, ``(XX)`` which stands for X). In the text they are capital letters standing alone as words
+(``+X CBT``, ``D toises``, ``X+``). A letter written right after another ability's name
+(``Immortel/ X``, ``Elite (X)`` in another rule) belongs to that ability and is not counted.
+
+Keyword slots (``(mot-clé)``, ``(définition)``…) are used when the text refers to them: it names
+the slot's word, says "indiqué(e)" or points "entre parenthèses"; a text that points "entre
+parenthèses" without a slot in its name is missing one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from rdflib import RDF, Graph
+
+from ..namespaces import RG
+from ..text import fold, stem, tokenize
+from .finding import CheckId, Finding
+from .records import Ability, abilities, game_of, label_of
+
+PARAMETER_MISMATCH = CheckId("RG006", "parameter-mismatch")
+
+PARAMETER_LETTERS = frozenset("XYDN")
+#: Words quoted on each side of a parameter the text uses, so the designer finds the place.
+QUOTED_WORDS = 4
+_PLACEHOLDER = re.compile(r"[A-Za-z]+")
+_SLOT_POINTERS = ("entre parenthese", "indique")
+_PARENTHESES_POINTER = "entre parenthese"
+
+
+def declared_letters(parameters: tuple[str, ...]) -> set[str]:
+    """``X/D`` → {X, D}; ``(XX)`` → {X}; ``+X`` → {X}; numbers declare nothing."""
+    letters = set()
+    for parameter in parameters:
+        for run in _PLACEHOLDER.findall(parameter):
+            letters.update(run.upper())
+    return letters
+
+
+def used_letters(text: str, other_names: list[str]) -> dict[str, str]:
+    """Parameter letters standing alone in the text → the first phrase using each, for quoting."""
+    folded = fold(text)
+    names = sorted({fold(n) for n in other_names if n}, key=len, reverse=True)
+    used: dict[str, str] = {}
+    tokens = tokenize(text)
+    for index, token in enumerate(tokens):
+        letter = token.surface
+        if letter not in PARAMETER_LETTERS or letter in used:
+            continue
+        before = folded[max(0, token.start - 60): token.start].rstrip(" /(:")
+        if any(before.endswith(name) for name in names):
+            continue
+        window = tokens[max(0, index - QUOTED_WORDS): index + QUOTED_WORDS + 1]
+        used[letter] = " ".join(text[window[0].start: window[-1].end].split())
+    return used
+
+
+def _slot_used(slot: str, text: str) -> bool:
+    folded = fold(text)
+    if any(pointer in folded for pointer in _SLOT_POINTERS):
+        return True
+    text_keys = {t.key for t in tokenize(text)}
+    return any(len(t.key) > 2 and t.key in text_keys for t in tokenize(slot))
+
+
+def check_parameter_mismatches(graph: Graph) -> list[Finding]:
+    defined = abilities(graph)
+    names_by_game: dict[str, list[str]] = defaultdict(list)
+    for ability in defined:
+        names_by_game[ability.game].append(ability.label)
+    for node in graph.subjects(RDF.type, RG.UndefinedAbility):
+        names_by_game[game_of(graph, node)[1]].append(label_of(graph, node))
+    findings = []
+    for ability in defined:
+        if not ability.text:
+            continue
+        others = [n for n in names_by_game[ability.game] if fold(n) != fold(ability.label)]
+        findings += _letter_findings(ability, others) + _slot_findings(ability)
+    return findings
+
+
+def _letter_findings(ability: Ability, other_names: list[str]) -> list[Finding]:
+    declared = declared_letters(ability.parameters)
+    used = used_letters(ability.text, other_names)
+    heading = ability.heading or ability.label
+    findings = []
+    for letter in sorted(set(used) - declared):
+        findings.append(PARAMETER_MISMATCH.finding(
+            "warning", ability.label, ability.game,
+            f"Le texte de « {ability.label} » utilise {letter} (« {used[letter]} ») mais le nom "
+            f"« {heading} » ne le déclare pas : écrire « {ability.label} {letter} » (ou remplacer {letter} par une valeur).",
+            ability.source, ability.line))
+    for letter in sorted(declared - set(used)):
+        findings.append(PARAMETER_MISMATCH.finding(
+            "warning", ability.label, ability.game,
+            f"« {heading} » déclare le paramètre {letter} mais le texte ne s’en sert jamais : "
+            "le retirer du nom, ou dire dans le texte à quoi il sert.",
+            ability.source, ability.line))
+    return findings
+
+
+def _slot_findings(ability: Ability) -> list[Finding]:
+    heading = ability.heading or ability.label
+    findings = []
+    for slot in ability.slots:
+        if not _slot_used(slot, ability.text):
+            findings.append(PARAMETER_MISMATCH.finding(
+                "warning", ability.label, ability.game,
+                f"« {heading} » déclare ({slot}) mais le texte ne dit pas ce que ce {slot} désigne "
+                "ni comment il s’applique.",
+                ability.source, ability.line))
+    if not ability.slots and _PARENTHESES_POINTER in fold(ability.text):
+        findings.append(PARAMETER_MISMATCH.finding(
+            "warning", ability.label, ability.game,
+            f"Le texte de « {ability.label} » renvoie à ce qui est indiqué « entre parenthèses » mais le nom "
+            f"« {heading} » n’a pas de mot-clé entre parenthèses.",
+            ability.source, ability.line))
+    return findings

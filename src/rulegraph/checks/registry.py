@@ -1,0 +1,140 @@
+"""The list of checks: each with its stable code, name, usual severity and what it finds.
+
+This list is the report: adding a check means writing ``check_xxx(graph) -> list[Finding]`` and
+adding one line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rdflib import Graph
+
+from ..errors import RulegraphError
+from ..text import fold
+from .designer_notes import DESIGNER_NOTE, check_designer_notes
+from .duplicates import (
+    DUPLICATE_DEFINITION,
+    IDENTICAL_TEXT,
+    NEAR_IDENTICAL_RATIO,
+    NEAR_IDENTICAL_TEXT,
+    check_duplicate_definitions,
+    check_identical_texts,
+    check_near_identical_texts,
+)
+from .editions import EDITION_GAP, check_edition_gaps
+from .finding import CheckId, Finding, sort_key
+from .parameters import PARAMETER_MISMATCH, check_parameter_mismatches
+from .references import UNDEFINED_REFERENCE, check_undefined_references
+from .relations import (
+    CONTRADICTION,
+    GRANT_CYCLE,
+    ONE_SIDED_RELATION,
+    SELF_REFERENCE,
+    check_contradictions,
+    check_grant_cycles,
+    check_one_sided_relations,
+    check_self_references,
+)
+from .shacl import SHACL_CHECK, check_shacl
+from .spelling import SPELLING, check_spelling
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    id: CheckId
+    severity: str
+    finds: str
+    run: Callable[[Graph], list[Finding]]
+
+    @property
+    def code(self) -> str:
+        return self.id.code
+
+    @property
+    def name(self) -> str:
+        return self.id.name
+
+
+CHECKS: list[Check] = [
+    Check(DESIGNER_NOTE, "warning", "each `=> …` question of the author, with the sentence it questions", check_designer_notes),
+    Check(UNDEFINED_REFERENCE, "warning", "a name used as an ability that its game does not define; every place used, closest defined names (other games' marked)", check_undefined_references),
+    Check(DUPLICATE_DEFINITION, "info / error", "the same entry repeated word for word (info), the same name with different texts (error)", check_duplicate_definitions),
+    Check(IDENTICAL_TEXT, "info", "abilities of one game whose texts are the same (own name aside): candidates for merging", check_identical_texts),
+    Check(NEAR_IDENTICAL_TEXT, "info", f"texts almost the same: difflib ratio over folded words ≥ {NEAR_IDENTICAL_RATIO}, with the differing words", check_near_identical_texts),
+    Check(PARAMETER_MISMATCH, "warning", "a parameter (X, D, Y, N; X/D is both) or keyword slot used in the text but not declared in the name, or declared and never used", check_parameter_mismatches),
+    Check(ONE_SIDED_RELATION, "warning", "a symmetric relation (mutuallyCancels, excludes) stated in only one of the two texts", check_one_sided_relations),
+    Check(CONTRADICTION, "error", "a pair both granted and cancelled/negated, or both required and excluded", check_contradictions),
+    Check(GRANT_CYCLE, "warning", "abilities that grant each other in a loop (A → B → … → A)", check_grant_cycles),
+    Check(SELF_REFERENCE, "info", "an ability that cancels, grants, requires… itself", check_self_references),
+    Check(EDITION_GAP, "info / warning", "an ability present in some editions and absent from others (warning when missing between two editions that have it)", check_edition_gaps),
+    Check(SPELLING, "warning", "words in neither pyspellchecker's French list nor the game's vocabulary, once per game, with a suggestion", check_spelling),
+    Check(SHACL_CHECK, "error", "structural rules of ontology/shapes.ttl (one label, game, source and line per ability; interaction ends are abilities; notes hang off an ability…), by pySHACL", check_shacl),
+]
+
+
+def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
+    """Checks by code or name (``RG004``, ``identical-text``); all of them when none is given."""
+    wanted = [w for w in (wanted or []) if w]
+    if not wanted:
+        return list(CHECKS)
+    by_key = {}
+    for check in CHECKS:
+        by_key[fold(check.code)] = check
+        by_key[fold(check.name)] = check
+    chosen = []
+    for key in wanted:
+        check = by_key.get(fold(key))
+        if check is None:
+            known = ", ".join(f"{c.code} {c.name}" for c in CHECKS)
+            raise RulegraphError(f"unknown check {key!r}; choose among: {known}")
+        if check not in chosen:
+            chosen.append(check)
+    return chosen
+
+
+def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iterable[str] | None = None) -> list[Finding]:
+    """Run the chosen checks and return their findings sorted by code, game, file and line.
+
+    ``games`` keeps the findings of those games (by id or display name, any case or accents).
+    """
+    findings = [f for check in select_checks(checks) for f in check.run(graph)]
+    if games:
+        findings = filter_findings(findings, games=games, graph=graph)
+    return sorted(findings, key=sort_key)
+
+
+def filter_findings(findings: Iterable[Finding], *, checks: Iterable[str] | None = None,
+                    games: Iterable[str] | None = None, severities: Iterable[str] | None = None,
+                    graph: Graph | None = None) -> list[Finding]:
+    """The findings matching every filter given: check code or name, game, severity."""
+    check_keys = {fold(c) for c in checks or []}
+    game_keys = {fold(g) for g in games or []}
+    if game_keys and graph is not None:
+        game_keys |= _game_aliases(graph, game_keys)
+    severity_keys = set(severities or [])
+    kept = []
+    for finding in findings:
+        if check_keys and not {fold(finding.code), fold(finding.check)} & check_keys:
+            continue
+        if game_keys and fold(finding.game) not in game_keys:
+            continue
+        if severity_keys and finding.severity not in severity_keys:
+            continue
+        kept.append(finding)
+    return kept
+
+
+def _game_aliases(graph: Graph, keys: set[str]) -> set[str]:
+    """Game display names for the ids among ``keys`` (``hell-dorado`` → ``hell dorado``)."""
+    from rdflib import RDF, RDFS
+
+    from ..namespaces import RG
+
+    aliases = set()
+    for game in graph.subjects(RDF.type, RG.Game):
+        game_id = fold(str(game).rsplit("/", 1)[-1])
+        if game_id in keys:
+            aliases.add(fold(str(graph.value(game, RDFS.label) or "")))
+    return aliases

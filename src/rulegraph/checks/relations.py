@@ -1,0 +1,142 @@
+"""Checks on the interaction edges: one-sided-relation, contradiction, grant-cycle, self-reference.
+
+They read the rg:Statement evidence, so every finding quotes the sentence and line behind it.
+Which ability's text states an edge is decided by position (the ability whose entry holds the
+statement's line), not by the edge's direction: "Frappe rapide and Riposte rapide cancel each
+other" may be written in either text, or in both.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import networkx as nx
+from rdflib import Graph, URIRef
+
+from ..namespaces import SYMMETRIC
+from ..views.networkx_view import to_networkx
+from .finding import CheckId, Finding
+from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
+
+ONE_SIDED_RELATION = CheckId("RG007", "one-sided-relation")
+CONTRADICTION = CheckId("RG008", "contradiction")
+GRANT_CYCLE = CheckId("RG009", "grant-cycle")
+SELF_REFERENCE = CheckId("RG010", "self-reference")
+
+RELATION_WORDS = {
+    "cancels": "annule",
+    "negates": "neutralise",
+    "mutuallyCancels": "s’annule mutuellement avec",
+    "grants": "donne",
+    "requires": "nécessite",
+    "excludes": "est incompatible avec",
+    "immuneTo": "est immunisé contre",
+    "references": "mentionne",
+}
+#: Edge kinds that say "switch off", opposed to a grant of the same pair.
+SWITCH_OFF = ("cancels", "negates", "mutuallyCancels")
+#: Relations whose self-loop is only a text naming its own ability: not worth a finding.
+HARMLESS_SELF = ("references",)
+
+
+def check_one_sided_relations(graph: Graph) -> list[Finding]:
+    defined = abilities(graph)
+    locator = TextLocator(defined)
+    stated: dict[tuple[str, frozenset[URIRef]], dict[URIRef, Evidence]] = defaultdict(dict)
+    for item in evidence(graph):
+        if item.relation not in SYMMETRIC or item.subject == item.object:
+            continue
+        if not (is_defined(graph, item.subject) and is_defined(graph, item.object)):
+            continue
+        author = locator.ability_at(item.source, item.line)
+        if author is not None and author.node in (item.subject, item.object):
+            stated[(item.relation, frozenset((item.subject, item.object)))].setdefault(author.node, item)
+    by_node = {a.node: a for a in defined}
+    findings = []
+    for (relation, pair), authors in stated.items():
+        if len(authors) != 1:
+            continue
+        (author, proof), = authors.items()
+        silent = next(node for node in pair if node != author)
+        other = by_node[silent]
+        findings.append(ONE_SIDED_RELATION.finding(
+            "warning", other.label, other.game,
+            f"Le texte de « {label_of(graph, author)} » dit qu’il {RELATION_WORDS[relation]} « {other.label} » "
+            f"(« {proof.sentence} », {place(proof.source, proof.line)}) mais le texte de « {other.label} » "
+            "n’en dit rien : l’écrire des deux côtés, ou vérifier que c’est voulu.",
+            other.source, other.line))
+    return findings
+
+
+def check_contradictions(graph: Graph) -> list[Finding]:
+    """The same pair both granted and switched off, or both required and excluded."""
+    edges: dict[tuple[URIRef, URIRef], dict[str, Evidence]] = defaultdict(dict)
+    for item in evidence(graph):
+        edges[(item.subject, item.object)].setdefault(item.relation, item)
+        if item.relation in SYMMETRIC:
+            edges[(item.object, item.subject)].setdefault(item.relation, item)
+    findings = []
+    for (subject, obj), relations in sorted(edges.items()):
+        if subject == obj:
+            continue
+        for positive, negatives in (("grants", SWITCH_OFF), ("requires", ("excludes",))):
+            if positive not in relations:
+                continue
+            for negative in negatives:
+                if negative not in relations:
+                    continue
+                findings.append(_contradiction(graph, subject, obj, relations[positive], relations[negative]))
+    return findings
+
+
+def _contradiction(graph: Graph, subject: URIRef, obj: URIRef, yes: Evidence, no: Evidence) -> Finding:
+    _, game = game_of(graph, subject)
+    a, b = label_of(graph, subject), label_of(graph, obj)
+    return CONTRADICTION.finding(
+        "error", a, game,
+        f"« {a} » {RELATION_WORDS[yes.relation]} « {b} » (« {yes.sentence} », {place(yes.source, yes.line)}) "
+        f"et pourtant {RELATION_WORDS[no.relation]} « {b} » (« {no.sentence} », {place(no.source, no.line)}) : "
+        "les deux ne peuvent pas être vrais à la fois.",
+        yes.source, yes.line)
+
+
+def check_grant_cycles(graph: Graph) -> list[Finding]:
+    view = to_networkx(graph)
+    grants = nx.DiGraph()
+    evidence_of: dict[tuple[str, str], dict] = {}
+    for u, v, data in view.edges(data=True):
+        if data["relation"] == "grants" and u != v:
+            grants.add_edge(u, v)
+            evidence_of.setdefault((u, v), data)
+    findings = []
+    for cycle in nx.simple_cycles(grants):
+        start = min(range(len(cycle)), key=lambda i: view.nodes[cycle[i]]["label"])
+        cycle = cycle[start:] + cycle[:start]
+        steps = list(zip(cycle, cycle[1:] + cycle[:1]))
+        labels = [view.nodes[n]["label"] for n in cycle]
+        chain = " → ".join([*labels, labels[0]])
+        proofs = "; ".join(
+            f"{view.nodes[u]['label']} → {view.nodes[v]['label']} ({place(evidence_of[(u, v)]['source'], evidence_of[(u, v)]['line'])})"
+            for u, v in steps)
+        first = evidence_of[steps[0]]
+        findings.append(GRANT_CYCLE.finding(
+            "warning", labels[0], view.nodes[cycle[0]]["game"] or "",
+            f"Boucle d’acquisition : {chain}. Chaque capacité en donne une autre qui finit par redonner la "
+            f"première ({proofs}) ; vérifier que ce n’est pas une définition circulaire.",
+            first["source"] or None, first["line"] or None))
+    return findings
+
+
+def check_self_references(graph: Graph) -> list[Finding]:
+    findings = []
+    for item in evidence(graph):
+        if item.subject != item.object or item.relation in HARMLESS_SELF:
+            continue
+        name = label_of(graph, item.subject)
+        _, game = game_of(graph, item.subject)
+        findings.append(SELF_REFERENCE.finding(
+            "info", name, game,
+            f"« {name} » {RELATION_WORDS.get(item.relation, item.relation)} elle-même (« {item.sentence} ») : "
+            "souvent voulu (deux porteurs de la même capacité), parfois un nom mal choisi ; à relire.",
+            item.source, item.line))
+    return findings

@@ -1,0 +1,151 @@
+"""The report in four forms: text for the terminal, Markdown, a standalone HTML page, JSON.
+
+Text and Markdown are grouped by check; the HTML page is grouped by game and ability, each
+ability with an anchor (``#hell-dorado--fouisseur``) so other pages can link to its findings.
+All rule text is HTML-escaped: a glossary that contains ``<script>`` shows it, never runs it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from html import escape
+
+from ..text import slug
+from .finding import SEVERITIES, Finding, severity_rank, sort_key
+from .registry import CHECKS
+
+_CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
+_TITLES = {check.code: check.finds for check in CHECKS}
+
+
+def anchor(game: str, subject: str) -> str:
+    """The HTML id of an ability's section: game slug, two dashes, name slug."""
+    return f"{slug(game)}--{slug(subject)}"
+
+
+def counts(findings: Iterable[Finding]) -> list[dict[str, object]]:
+    """One row per check and game: how many findings of each severity."""
+    table: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    for finding in findings:
+        table[(finding.code, finding.check, finding.game)][finding.severity] += 1
+    rows = []
+    for (code, check, game), by_severity in sorted(table.items(), key=lambda kv: (_CHECK_ORDER.get(kv[0][0], 99), kv[0][2])):
+        rows.append({"code": code, "check": check, "game": game,
+                     **{s: by_severity.get(s, 0) for s in SEVERITIES}, "total": sum(by_severity.values())})
+    return rows
+
+
+def _by_check(findings: Iterable[Finding]) -> list[tuple[str, str, list[Finding]]]:
+    groups: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    for finding in sorted(findings, key=sort_key):
+        groups[(finding.code, finding.check)].append(finding)
+    return [(code, name, items) for (code, name), items in sorted(groups.items(), key=lambda kv: _CHECK_ORDER.get(kv[0][0], 99))]
+
+
+def summary_line(findings: list[Finding]) -> str:
+    by_severity = Counter(f.severity for f in findings)
+    parts = [f"{by_severity[s]} {s}" for s in reversed(SEVERITIES)]
+    return f"{len(findings)} findings: " + ", ".join(parts)
+
+
+def render_text(findings: list[Finding]) -> str:
+    """Grouped by check; each finding on one line led by its file:line, as compilers do."""
+    if not findings:
+        return "No findings: nothing to fix."
+    lines = []
+    for code, name, items in _by_check(findings):
+        lines.append(f"{code} {name} ({len(items)})")
+        for finding in items:
+            where = finding.location or finding.game
+            lines.append(f"  {where}: {finding.severity}: [{finding.game}] {finding.subject}: {finding.message}")
+        lines.append("")
+    lines.append(summary_line(findings))
+    return "\n".join(lines)
+
+
+def render_json(findings: list[Finding]) -> str:
+    return json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2)
+
+
+def _md_cell(text: object) -> str:
+    return str("" if text is None else text).replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(findings: list[Finding]) -> str:
+    lines = ["# Rapport de cohérence", "", summary_line(findings), ""]
+    rows = counts(findings)
+    if rows:
+        lines += ["| code | check | jeu | error | warning | info |", "|---|---|---|---|---|---|"]
+        lines += [f"| {r['code']} | {r['check']} | {_md_cell(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
+        lines.append("")
+    for code, name, items in _by_check(findings):
+        lines += [f"## {code} {name}", "", f"_{_md_cell(_TITLES.get(code, ''))}_", ""]
+        lines += ["| sévérité | jeu | capacité | où | message |", "|---|---|---|---|---|"]
+        for f in items:
+            lines.append(f"| {f.severity} | {_md_cell(f.game)} | {_md_cell(f.subject)} | {_md_cell(f.location)} | {_md_cell(f.message)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; color: #222; line-height: 1.4; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+section.ability { border-top: 1px solid #ddd; padding-top: .5rem; }
+section.ability:target { background: #fffbdd; }
+.error { color: #a40000; font-weight: bold; } .warning { color: #a05a00; } .info { color: #555; }
+code { background: #f4f4f4; padding: 0 .2rem; }
+ul.clean { columns: 3; }
+"""
+
+
+def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = ()) -> str:
+    """A standalone page: counts by check, then per game each ability with its findings.
+
+    ``abilities`` are (game, name) pairs of every ability, so that each has an anchor, even one
+    the report has nothing to say about.
+    """
+    per_ability: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    for finding in sorted(findings, key=lambda f: (-severity_rank(f.severity), sort_key(f))):
+        per_ability[(finding.game, finding.subject)].append(finding)
+    clean = sorted({(g, a) for g, a in abilities} - set(per_ability))
+    out = ["<!DOCTYPE html>", '<html lang="fr"><head><meta charset="utf-8">',
+           "<title>rulegraph — rapport de cohérence</title>", f"<style>{_STYLE}</style></head><body>",
+           "<h1>Rapport de cohérence</h1>", f"<p>{escape(summary_line(findings))}</p>"]
+    rows = counts(findings)
+    if rows:
+        out.append("<table><thead><tr><th>code</th><th>check</th><th>jeu</th><th>error</th><th>warning</th><th>info</th></tr></thead><tbody>")
+        for r in rows:
+            out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_TITLES.get(str(r['code']), ''))}\">{escape(str(r['check']))}</td>"
+                       f"<td>{escape(str(r['game']))}</td><td>{r['error']}</td><td>{r['warning']}</td><td>{r['info']}</td></tr>")
+        out.append("</tbody></table>")
+    for game in sorted({g for g, _ in per_ability} | {g for g, _ in clean}):
+        out.append(f"<h2>{escape(game or '(sans jeu)')}</h2>")
+        for (g, subject), items in sorted(per_ability.items(), key=lambda kv: (kv[0][1].casefold())):
+            if g != game:
+                continue
+            out.append(f'<section class="ability" id="{escape(anchor(g, subject))}"><h3>{escape(subject)}</h3><ul>')
+            for f in items:
+                where = f" <code>{escape(f.location)}</code>" if f.location else ""
+                out.append(f'<li><span class="{escape(f.severity)}">{escape(f.severity)}</span> '
+                           f"<strong>{escape(f.code)} {escape(f.check)}</strong>{where} — {escape(f.message)}</li>")
+            out.append("</ul></section>")
+        quiet = [a for g, a in clean if g == game]
+        if quiet:
+            out.append("<h3>Sans remarque</h3><ul class=\"clean\">")
+            out += [f'<li id="{escape(anchor(game, a))}">{escape(a)}</li>' for a in quiet]
+            out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def report_pages(graph) -> dict[str, str]:
+    """Run every check and render the files ``rulegraph build`` writes: report.html and report.md."""
+    from .records import abilities
+    from .registry import run_checks
+
+    findings = run_checks(graph)
+    names = [(a.game, a.label) for a in abilities(graph)]
+    return {"report.html": render_html(findings, names), "report.md": render_markdown(findings)}

@@ -1,0 +1,74 @@
+"""shacl: the structural rules of ontology/shapes.ttl, validated with pySHACL, as findings.
+
+Each validation result becomes a finding on the ability it concerns: the focus node itself, or
+the ability a note, edition text or statement hangs off, so structural faults land next to the
+content faults in the report.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from rdflib import RDF, Graph, Namespace, URIRef
+
+from ..namespaces import RG
+from .finding import CheckId, Finding
+from .records import game_of, label_of, line_of, source_of
+
+SHACL_CHECK = CheckId("RG013", "shacl")
+SH = Namespace("http://www.w3.org/ns/shacl#")
+SEVERITY = {SH.Violation: "error", SH.Warning: "warning", SH.Info: "info"}
+#: Links from a child node (note, edition text, conflicting definition) up to its ability.
+_PARENT_LINKS = (RG.hasNote, RG.hasEditionText, RG.conflictingDefinition)
+
+
+@lru_cache(maxsize=1)
+def shapes_text() -> str:
+    return resources.files("rulegraph.ontology").joinpath("shapes.ttl").read_text(encoding="utf-8")
+
+
+def shapes() -> Graph:
+    """The shapes shipped in ontology/shapes.ttl."""
+    return Graph().parse(data=shapes_text(), format="turtle")
+
+
+def check_shacl(graph: Graph, shapes_graph: Graph | None = None) -> list[Finding]:
+    from pyshacl import validate
+
+    _, results, _ = validate(graph, shacl_graph=shapes_graph or shapes(), inference="none",
+                             allow_warnings=True, advanced=False)
+    findings = []
+    for result in results.subjects(RDF.type, SH.ValidationResult):
+        focus = results.value(result, SH.focusNode)
+        severity = SEVERITY.get(results.value(result, SH.resultSeverity), "error")
+        message = str(results.value(result, SH.resultMessage) or "contrainte SHACL non respectée")
+        path = results.value(result, SH.resultPath)
+        value = results.value(result, SH.value)
+        owner = _owner(graph, focus) if isinstance(focus, URIRef) else None
+        subject = label_of(graph, owner) if owner is not None else str(focus)
+        _, game = game_of(graph, owner) if owner is not None else ("", "")
+        detail = f" (nœud {focus}"
+        detail += f", propriété {_short(path)}" if isinstance(path, URIRef) else ""
+        detail += f", valeur {value}" if value is not None else ""
+        detail += ")"
+        source = (source_of(graph, focus) or (source_of(graph, owner) if owner is not None else "")) or None
+        line = line_of(graph, focus) or (line_of(graph, owner) if owner is not None else None)
+        findings.append(SHACL_CHECK.finding(severity, subject, game, message + detail, source, line))
+    return findings
+
+
+def _owner(graph: Graph, node: URIRef) -> URIRef:
+    """The ability a node belongs to: itself, its parent, or a statement's subject."""
+    for link in _PARENT_LINKS:
+        parent = graph.value(predicate=link, object=node)
+        if parent is not None:
+            return parent
+    if (node, RDF.type, RG.Statement) in graph:
+        return graph.value(node, RDF.subject) or node
+    return node
+
+
+def _short(uri: URIRef) -> str:
+    text = str(uri)
+    return "rg:" + text.split("#", 1)[1] if text.startswith(str(RG)) else text

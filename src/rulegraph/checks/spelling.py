@@ -1,0 +1,159 @@
+"""spelling: words found neither in a French dictionary nor in the game's own vocabulary.
+
+The dictionary is pyspellchecker's offline French word list (about 140,000 forms, loaded once,
+about 0.1 s). The game's vocabulary is every label of its nodes (abilities, states, actions…)
+and every word its texts use at least :data:`GAME_WORD_MIN_COUNT` times: a word the author
+writes again and again is jargon (toises, lémure), a typo is rare. To keep the report short,
+words starting with a capital (proper names: Kanizhar, Mid-Nor), words with digits, abbreviations
+in capitals and words of one or two letters are not checked, and each unknown word is reported
+once per game with every place it occurs. A word is also accepted when it is a plural or
+feminine form of a known word (same :func:`rulegraph.text.stem`, one word a prefix of the other,
+so an accent error such as "possédent" for "possèdent" is still caught), and an abbreviation
+the dictionary knows with its period ("etc.").
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rdflib import RDF, RDFS, Graph, URIRef
+
+from ..namespaces import RG
+from ..text import closest, normalize_apostrophes, stem, tokenize
+from .finding import CheckId, Finding
+from .records import game_of, label_of, line_of, place, source_of, text_of
+
+SPELLING = CheckId("RG012", "spelling")
+#: How the report names a game's preamble, which belongs to no ability.
+GENERAL_RULES = "règles générales"
+GAME_WORD_MIN_COUNT = 3
+MIN_WORD_LENGTH = 3
+#: Places quoted in one finding; the rest are counted.
+SHOWN_PLACES = 5
+#: A suggestion taken from the game's own words must be this close (difflib ratio).
+VOCABULARY_SUGGESTION_CUTOFF = 0.8
+
+
+@lru_cache(maxsize=1)
+def french_dictionary():
+    """pyspellchecker's French list; edit distance 1 keeps suggestions instant on long words."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="fr", distance=1)
+
+
+@dataclass(frozen=True, slots=True)
+class TextPlace:
+    """A piece of text to check and where it lives: its ability, file and line."""
+
+    text: str
+    owner: str
+    game: str
+    source: str
+    line: int | None
+
+
+def texts_to_check(graph: Graph) -> list[TextPlace]:
+    """Rule texts, designer notes, other editions' texts, conflicting definitions and preambles."""
+    places = []
+
+    def add(node: URIRef, owner: URIRef) -> None:
+        text = text_of(graph, node, RG.text)
+        if text:
+            places.append(TextPlace(text, label_of(graph, owner), game_of(graph, owner)[1],
+                                    source_of(graph, node), line_of(graph, node)))
+
+    for game in graph.subjects(RDF.type, RG.Game):
+        rules = text_of(graph, game, RG.generalRules)
+        sources = sorted(source_of_game(graph, game))
+        if rules:
+            places.append(TextPlace(rules, GENERAL_RULES, label_of(graph, game), sources[0] if sources else "", None))
+    for rdf_type in (RG.CharacterAbility, RG.WeaponAbility):
+        for ability in graph.subjects(RDF.type, rdf_type):
+            add(ability, ability)
+            for prop in (RG.hasNote, RG.hasEditionText, RG.conflictingDefinition):
+                for child in graph.objects(ability, prop):
+                    add(child, ability)
+    return sorted(places, key=lambda p: (p.game, p.source, p.line or 0, p.owner))
+
+
+def source_of_game(graph: Graph, game: URIRef) -> list[str]:
+    return [text_of(graph, source, RG.path) for source in graph.subjects(RG.game, game)
+            if (source, RDF.type, RG.Source) in graph]
+
+
+def checkable(word: str) -> bool:
+    """Lower-case words of three letters or more, without digits or apostrophes."""
+    return (len(word) >= MIN_WORD_LENGTH and word[0].islower() and word.isalpha())
+
+
+def inflection_of(word: str, known: set[str] | frozenset[str]) -> str | None:
+    """A known word that is the same word in another number or gender (artefact / artefacts)."""
+    key = stem(word)
+    for other in known:
+        if (other.startswith(word) or word.startswith(other)) and stem(other) == key:
+            return other
+    return None
+
+
+def game_vocabulary(graph: Graph, places: list[TextPlace]) -> dict[str, set[str]]:
+    """Per game: the words of its node labels and its frequent words, lower-cased."""
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    for node, label in graph.subject_objects(RDFS.label):
+        _, game = game_of(graph, node)
+        if game:
+            vocabulary[game].update(t.surface.lower() for t in tokenize(normalize_apostrophes(str(label))))
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for item in places:
+        counts[item.game].update(t.surface.lower() for t in tokenize(normalize_apostrophes(item.text)))
+    for game, counter in counts.items():
+        vocabulary[game].update(w for w, n in counter.items() if n >= GAME_WORD_MIN_COUNT)
+    return vocabulary
+
+
+def check_spelling(graph: Graph) -> list[Finding]:
+    dictionary = french_dictionary()
+    places = texts_to_check(graph)
+    vocabulary = game_vocabulary(graph, places)
+    unknown: dict[tuple[str, str], list[TextPlace]] = defaultdict(list)
+    accepted: dict[str, set[str]] = defaultdict(set)
+    for item in places:
+        text = normalize_apostrophes(item.text)
+        for token in tokenize(text):
+            word = token.surface
+            if not checkable(word):
+                continue
+            lower = word.lower()
+            if lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary:
+                continue
+            if text[token.end: token.end + 1] == "." and f"{lower}." in dictionary:
+                continue
+            if inflection_of(lower, vocabulary[item.game]) or inflection_of(lower, dictionary.known(dictionary.edit_distance_1(lower))):
+                accepted[item.game].add(lower)
+                continue
+            key = inflection_of(lower, {w for g, w in unknown if g == item.game}) or lower
+            if not unknown[(item.game, key)] or unknown[(item.game, key)][-1] != item:
+                unknown[(item.game, key)].append(item)
+    findings = []
+    for (game, word), where in unknown.items():
+        suggestion = dictionary.correction(word) or _vocabulary_suggestion(word, vocabulary[game])
+        hint = f" Vouliez-vous dire « {suggestion} » ?" if suggestion and suggestion != word else ""
+        shown = ", ".join(f"{p.owner} ({place(p.source, p.line)})" for p in where[:SHOWN_PLACES])
+        if len(where) > SHOWN_PLACES:
+            shown += f" et {len(where) - SHOWN_PLACES} autres endroits"
+        findings.append(SPELLING.finding(
+            "warning", where[0].owner, game,
+            f"« {word} » n’est ni dans le dictionnaire français ni dans le vocabulaire de {game}.{hint} "
+            f"Vu dans : {shown}.",
+            where[0].source or None, where[0].line))
+    return findings
+
+
+def _vocabulary_suggestion(word: str, vocabulary: set[str]) -> str | None:
+    for candidate in closest(word, sorted(vocabulary), limit=1):
+        if difflib.SequenceMatcher(None, candidate, word).ratio() >= VOCABULARY_SUGGESTION_CUTOFF:
+            return candidate
+    return None
