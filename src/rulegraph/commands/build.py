@@ -1,4 +1,5 @@
-"""``rulegraph build``: read the corpus, write out/graph.ttl and out/graph.html, print a summary."""
+"""``rulegraph build``: read the corpus, write out/graph.ttl, out/graph.html and the consistency
+report (out/report.html, out/report.md), print a summary."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     from ..build import serialize_turtle, summary, write_atomic
+    from ..checks.report import report_pages
     from ..views.atlas import render_atlas
 
     progress = Progress()
@@ -25,9 +27,13 @@ def run(args) -> int:
     page = render_atlas(result.graph)
     write_atomic(args.out / "graph.ttl", turtle)
     write_atomic(args.out / "graph.html", page)
+    progress("running checks")
+    for name, content in report_pages(result.graph).items():
+        write_atomic(args.out / name, content)
     progress.done()
     print(render_summary(summary(result)))
     print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")
+    print(f"wrote {args.out / 'report.html'} and {args.out / 'report.md'} (consistency report: rulegraph check)")
     return 0
 
 
