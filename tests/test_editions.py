@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rulegraph.build import build
+from rulegraph.build import build, serialize_turtle
 from rulegraph.cli import main
 from rulegraph.corpus import load_manifest
 from rulegraph.editions import diff_editions, diff_html, diff_segments, edition_history, timeline, word_diff
@@ -115,7 +115,13 @@ def test_history_steps_through_consecutive_editions_with_a_text(seed_graph):
 
 def test_fixture_timeline_marks_changed_and_absent_editions(venin_graph):
     rows = {row["edition"]: row["status"] for row in timeline(venin_graph, "Venin")}
-    assert rows == {"Première": "new", "Seconde": "changed", "L'Aube": "changed", "Crépuscule": "absent"}
+    assert rows == {"Première": "new", "Seconde": "changed", "L'Aube": "changed", "Crépuscule": "absent", "Nuit": "unchanged"}
+
+
+def test_a_text_that_differs_only_by_its_apostrophes_is_unchanged_across_an_absent_edition(venin_graph):
+    diff = diff_editions(venin_graph, "Venin", "L'Aube", "Nuit")
+    assert [c["op"] for c in diff["text_diff"]] == ["equal"]
+    assert diff["added"] == [] and diff["removed"] == [] and diff["parameters_added"] == []
 
 
 def test_one_added_immunity_sentence_is_one_added_edge(venin_graph):
@@ -204,6 +210,14 @@ def test_cli_pair_prints_word_diff_markers_when_not_a_terminal(capsys):
     assert code == 0
     assert "{+Les combattants dotés de la compétence Spectre/X" in out
     assert "Spectre immuneTo Venin" in out
+
+
+def test_cli_reads_the_ability_from_a_built_turtle_file(tmp_path, capsys, venin_graph):
+    path = tmp_path / "graph.ttl"
+    path.write_text(serialize_turtle(venin_graph), encoding="utf-8")
+    assert main(["diff", "Venin", "--graph", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [row["status"] for row in result["timeline"]] == [row["status"] for row in timeline(venin_graph, "Venin")]
 
 
 def test_cli_from_without_to_is_bad_input(capsys):

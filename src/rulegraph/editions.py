@@ -13,6 +13,7 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, URIRef
 
@@ -498,11 +499,9 @@ def diff_graphs(old: Graph, new: Graph) -> dict[str, list[dict[str, object]]]:
     }
 
 
-def load_graph(path) -> Graph:
+def load_graph(path: str | Path) -> Graph:
     """A Turtle file written by ``rulegraph build``; unreadable or invalid Turtle names the file
     and, when the parser says it, the line."""
-    from pathlib import Path
-
     path = Path(path)
     try:
         data = path.read_bytes().decode("utf-8")
