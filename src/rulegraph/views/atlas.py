@@ -1,87 +1,227 @@
-"""The HTML atlas: a pyvis network rendered into one self-contained page that opens offline.
+"""The HTML atlas: one self-contained page that opens offline, made from the rdflib graph.
 
-pyvis computes the vis-network node and edge options; the page itself comes from our template,
-which inlines the vis-network script shipped inside the pyvis package, so no http(s) resource is
-ever loaded. Rule texts are passed as JSON data and shown with textContent: they never run.
+pyvis's own page template loads Bootstrap, tom-select and vis-network from CDNs, so it is not
+used. pyvis's ``Network`` still builds the vis-network node, edge and physics option dicts; our
+template (``templates/atlas.html``) inlines the vis-network script and stylesheet shipped inside
+the pyvis package, so the page never loads an http(s) resource. Rule texts, sentences and notes
+travel as JSON data in which ``<``, ``>`` and ``&`` are escaped, and the page only ever shows them
+with ``textContent``: a rule text that contains ``<script>`` is displayed, never run.
 """
 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from importlib import resources
 
-from rdflib import Graph
+import networkx as nx
+from rdflib import RDF, RDFS, Graph
 
+from ..errors import RulegraphError
+from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
+from ..text import closest, fold
 from .networkx_view import to_networkx
 
-KIND_COLOURS = {
-    "ability": "#4e79a7",
-    "undefined": "#e15759",
-    "state": "#59a14f",
-    "action": "#f28e2b",
-    "characteristic": "#b07aa1",
-    "concept": "#9c9c9c",
+#: Kinds in the order the legend lists them, with their colour and a French caption.
+KINDS = {
+    "ability": ("#4e79a7", "capacité"),
+    "undefined": ("#e15759", "capacité non définie"),
+    "state": ("#59a14f", "état"),
+    "action": ("#f28e2b", "action"),
+    "characteristic": ("#b07aa1", "caractéristique"),
+    "concept": ("#9c9c9c", "notion"),
 }
-RELATION_COLOURS = {
-    "cancels": "#d62728",
-    "negates": "#8c1c13",
-    "mutuallyCancels": "#ff7f0e",
-    "grants": "#2ca02c",
-    "requires": "#1f77b4",
-    "excludes": "#9467bd",
-    "immuneTo": "#17becf",
-    "references": "#7f7f7f",
-    "modifies": "#bcbd22",
-    "appliesTo": "#e377c2",
-    "involvesState": "#8c564b",
-    "mentionsConcept": "#c7c7c7",
+#: Relations with their colour and a French caption; interactions between abilities first.
+RELATION_STYLES = {
+    "cancels": ("#d62728", "annule"),
+    "negates": ("#8c1c13", "neutralise"),
+    "mutuallyCancels": ("#ff7f0e", "s'annulent"),
+    "grants": ("#2ca02c", "confère"),
+    "requires": ("#1f77b4", "requiert"),
+    "excludes": ("#9467bd", "exclut"),
+    "immuneTo": ("#17becf", "immunisé contre"),
+    "references": ("#7f7f7f", "mentionne"),
+    "modifies": ("#bcbd22", "modifie"),
+    "appliesTo": ("#e377c2", "s'applique à"),
+    "involvesState": ("#8c564b", "implique l'état"),
+    "mentionsConcept": ("#c7c7c7", "mentionne la notion"),
 }
+#: Node shapes that mark the game, assigned in the order games appear; a border colour makes
+#: games distinguishable again once the shapes run out.
+GAME_SHAPES = ("dot", "square", "triangle", "diamond", "star", "triangleDown", "hexagon")
+GAME_GLYPHS = {"dot": "●", "square": "■", "triangle": "▲", "diamond": "◆", "star": "★", "triangleDown": "▼", "hexagon": "⬢"}
+GAME_BORDERS = ("#2b2b2b", "#e6a700", "#00a19a", "#c2185b", "#5e35b1")
+#: Kinds hidden when the page opens (the designer can show them): generic notions are hubs
+#: that turn the picture into a hairball.
+HIDDEN_KINDS = ("concept",)
+#: Stabilisation budget: the page stops the physics after this many iterations or milliseconds,
+#: whichever comes first, and freezes the layout.
+STABILISATION_ITERATIONS = 400
+STABILISATION_MILLISECONDS = 4000
 
 
-def _vis_script() -> str:
-    lib = resources.files("pyvis").joinpath("templates", "lib", "vis-9.1.2")
-    return lib.joinpath("vis-network.min.js").read_text(encoding="utf-8")
+def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
+    """Nodes whose label is ``name``, compared case-, accent- and apostrophe-insensitively.
+
+    Raises RulegraphError with the closest labels when nothing matches."""
+    wanted = fold(name)
+    found = [node for node, label in view.nodes(data="label") if fold(label) == wanted]
+    if not found:
+        labels = sorted({label for _, label in view.nodes(data="label")})
+        hints = closest(name, labels)
+        hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
+        raise RulegraphError(f"no ability or term named {name!r} in the graph{hint}")
+    return sorted(found)
+
+
+def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
+    """The nodes within ``depth`` edges of the node(s) named ``name``, in either direction."""
+    if depth < 0:
+        raise RulegraphError(f"--depth must be 0 or more, not {depth}")
+    centres = match_nodes(view, name)
+    undirected = view.to_undirected(as_view=True)
+    kept: set[str] = set()
+    for centre in centres:
+        kept.update(nx.single_source_shortest_path_length(undirected, centre, cutoff=depth))
+    return view.subgraph(kept).copy()
+
+
+def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None) -> dict[str, object]:
+    """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
+    texts, notes and evidence the side panel shows."""
+    from pyvis.network import Network
+
+    games = sorted({game for _, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
+    game_index = {game: index for index, game in enumerate(games)}
+    ids = {node: index for index, node in enumerate(sorted(view.nodes, key=lambda n: (_node_sort_key(view, n))))}
+    degree = dict(view.degree())
+    network = Network(directed=True)
+    infos = []
+    for node, index in sorted(ids.items(), key=lambda item: item[1]):
+        data = view.nodes[node]
+        game = game_index.get(data["game"], 0)
+        colour = KINDS[data["kind"]][0]
+        shape = GAME_SHAPES[game % len(GAME_SHAPES)]
+        border = GAME_BORDERS[(game // len(GAME_SHAPES)) % len(GAME_BORDERS)]
+        network.add_node(
+            index,
+            label=data["label"],
+            shape=shape,
+            color={"background": colour, "border": border, "highlight": {"background": colour, "border": "#000000"}},
+            value=1 + degree[node],
+            borderWidth=2 if data["kind"] == "undefined" else 1,
+            shapeProperties={"borderDashes": [4, 3]} if data["kind"] == "undefined" else {},
+        )
+        infos.append({
+            "label": data["label"],
+            "kind": data["kind"],
+            "game": game,
+            "category": data.get("category"),
+            "text": data["text"],
+            "notes": list(data["notes"]),
+            "uri": node,
+        })
+    edge_infos = []
+    pair_count: dict[tuple[int, int], int] = defaultdict(int)
+    for source, target, data in sorted(view.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]], RELATIONS.index(e[2]["relation"]), e[2]["line"], e[2]["sentence"])):
+        relation = data["relation"]
+        pair = (min(ids[source], ids[target]), max(ids[source], ids[target]))
+        parallel = pair_count[pair]
+        pair_count[pair] += 1
+        network.add_edge(
+            ids[source],
+            ids[target],
+            color=RELATION_STYLES[relation][0],
+            label=relation if relation in INTERACTIONS else "",
+            arrows="to;from" if relation in SYMMETRIC else "to",
+            dashes=relation == "references",
+            width=2 if relation in INTERACTIONS and relation != "references" else 1,
+            smooth={"enabled": True, "type": "curvedCW", "roundness": 0.08 + 0.15 * parallel},
+        )
+        edge_infos.append({
+            "relation": relation,
+            "sentence": data["sentence"],
+            "where": f"{data['source']}:{data['line']}" if data["source"] else "",
+            "condition": data["condition"],
+            "edition": data["edition"],
+            "method": data["method"],
+        })
+    network.force_atlas_2based(gravity=-60, central_gravity=0.012, spring_length=90, spring_strength=0.06, damping=0.5, overlap=0.6)
+    network.options.physics.stabilization.iterations = STABILISATION_ITERATIONS
+    network.options.physics.stabilization.updateInterval = 25
+    options = json.loads(network.options.to_json())
+    options["edges"] = {"font": {"size": 11, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
+    options["nodes"] = {"scaling": {"min": 8, "max": 28, "label": {"enabled": True, "min": 12, "max": 20, "drawThreshold": 6}}, "font": {"size": 13, "strokeWidth": 3, "strokeColor": "#ffffff"}}
+    options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": True, "hideEdgesOnDrag": len(edge_infos) > 1000}
+    options["layout"] = {"randomSeed": 7, "improvedLayout": len(infos) <= 150}
+    editions = sorted({e["edition"] for e in edge_infos if e["edition"]}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))
+    return {
+        "nodes": network.nodes,
+        "edges": network.edges,
+        "nodeInfo": infos,
+        "edgeInfo": edge_infos,
+        "options": options,
+        "games": [{"name": game, "glyph": GAME_GLYPHS[GAME_SHAPES[i % len(GAME_SHAPES)]], "border": GAME_BORDERS[(i // len(GAME_SHAPES)) % len(GAME_BORDERS)]} for i, game in enumerate(games)],
+        "kinds": [{"name": kind, "colour": colour, "caption": caption} for kind, (colour, caption) in KINDS.items()],
+        "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
+        "editions": editions,
+        "hiddenKinds": list(HIDDEN_KINDS),
+        "focus": [ids[node] for node in focus or [] if node in ids],
+        "budget": {"iterations": STABILISATION_ITERATIONS, "milliseconds": STABILISATION_MILLISECONDS},
+    }
+
+
+def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | None = None, depth: int = 2) -> str:
+    """The atlas page of the whole graph, or of the neighbourhood of ``focus`` within ``depth``."""
+    view = to_networkx(graph)
+    centres: list[str] = []
+    if focus is not None:
+        centres = match_nodes(view, focus)
+        view = neighbourhood(view, focus, depth)
+        title = f"{title} : {view.nodes[centres[0]]['label']} (profondeur {depth})"
+    return render_page(atlas_data(view, focus=centres, edition_ranks=edition_order(graph)), title=title)
+
+
+def render_page(data: dict[str, object], *, title: str) -> str:
+    template = resources.files("rulegraph.views").joinpath("templates", "atlas.html").read_text(encoding="utf-8")
+    vis = resources.files("pyvis").joinpath("templates", "lib", "vis-9.1.2")
+    replacements = {
+        "{{TITLE}}": _escape_html(title),
+        "{{VIS_STYLE}}": vis.joinpath("vis-network.css").read_text(encoding="utf-8").replace("</", "<\\/"),
+        "{{VIS_SCRIPT}}": vis.joinpath("vis-network.min.js").read_text(encoding="utf-8").replace("</script", "<\\/script"),
+        "{{DATA}}": _safe_json(data),
+    }
+    page = template
+    for marker, value in replacements.items():
+        page = page.replace(marker, value)
+    return page
 
 
 def _safe_json(data: object) -> str:
-    """JSON that cannot close the surrounding <script> element."""
-    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    """JSON that cannot close the surrounding <script> element nor open a comment."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def atlas_data(graph: Graph) -> dict[str, object]:
-    view = to_networkx(graph)
-    nodes = [
-        {
-            "id": node,
-            "label": data["label"],
-            "kind": data["kind"],
-            "game": data["game"],
-            "text": data["text"],
-            "notes": data["notes"],
-            "color": KIND_COLOURS[data["kind"]],
-        }
-        for node, data in sorted(view.nodes(data=True))
-    ]
-    edges = [
-        {
-            "from": source,
-            "to": target,
-            "relation": data["relation"],
-            "sentence": data["sentence"],
-            "where": f"{data['source']}:{data['line']}",
-            "condition": data["condition"],
-            "edition": data["edition"],
-            "color": RELATION_COLOURS[data["relation"]],
-        }
-        for source, target, data in sorted(view.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"], e[2]["line"]))
-    ]
-    return {"nodes": nodes, "edges": edges, "kinds": KIND_COLOURS, "relations": RELATION_COLOURS}
+def _escape_html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def render_atlas(graph: Graph, *, title: str = "rulegraph atlas") -> str:
-    template = resources.files("rulegraph.views").joinpath("templates", "atlas.html").read_text(encoding="utf-8")
-    return (
-        template.replace("{{TITLE}}", title.replace("<", "&lt;"))
-        .replace("{{VIS_SCRIPT}}", _vis_script())
-        .replace("{{DATA}}", _safe_json(atlas_data(graph)))
-    )
+def _node_sort_key(view: nx.MultiDiGraph, node: str) -> tuple[str, int, str]:
+    data = view.nodes[node]
+    return (data["game"] or "", list(KINDS).index(data["kind"]), fold(data["label"]))
+
+
+def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:
+    """Games with the most nodes first, so the main game gets the plainest shape."""
+    size = sum(1 for _, g in view.nodes(data="game") if g == game)
+    return (-size, game)
+
+
+def edition_order(graph: Graph) -> dict[str, int]:
+    """Edition labels in lineage order (rg:order), for the edition filter."""
+    order = {}
+    for edition in graph.subjects(RDF.type, RG.Edition):
+        label, rank = graph.value(edition, RDFS.label), graph.value(edition, RG.order)
+        if label is not None:
+            order.setdefault(str(label), int(rank) if rank is not None else len(order) + 1000)
+    return order

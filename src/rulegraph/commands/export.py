@@ -1,0 +1,41 @@
+"""``rulegraph export FORMAT``: the graph as an HTML atlas, JSON-LD, GraphML, CSV or Turtle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
+
+_FORMATS = ("html", "jsonld", "graphml", "csv", "ttl")
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write the graph as html, jsonld, graphml, csv or ttl",
+        description="Write the graph (or the neighbourhood of one name) in another format. "
+        "Default paths: out/graph.html, out/graph.jsonld, out/graph.graphml, out/edges.csv, out/graph.ttl; "
+        "a focused export is named after the focus, e.g. out/graph-interception-2.html.",
+    )
+    parser.add_argument("export_format", metavar="FORMAT", choices=_FORMATS, help=", ".join(_FORMATS))
+    add_source_arguments(parser)
+    parser.add_argument("--out", type=Path, default=None, help="output file (default: under out/)")
+    parser.add_argument("--focus", metavar="NAME", help="only the neighbourhood of this ability or term")
+    parser.add_argument("--depth", type=int, default=2, help="how many edges away from --focus to keep (default: 2)")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..build import write_atomic
+    from ..exports import default_path, export
+
+    progress = Progress()
+    result = build_from_args(args, progress)
+    progress(f"writing {args.export_format}")
+    content = export(result.graph, args.export_format, focus=args.focus, depth=args.depth)
+    path = args.out or default_path(args.export_format, focus=args.focus, depth=args.depth, out=DEFAULT_OUT)
+    # A BOM lets spreadsheet programs read the CSV's accents as UTF-8.
+    write_atomic(path, content.encode("utf-8-sig") if args.export_format == "csv" else content)
+    progress.done()
+    print(f"wrote {path}")
+    return 0

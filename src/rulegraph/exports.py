@@ -1,0 +1,165 @@
+"""The graph in other tools' formats: HTML atlas, JSON-LD, GraphML, CSV of edges, Turtle.
+
+Every export is made from the rdflib graph, optionally narrowed to the neighbourhood of one
+name first (:func:`focus_graph`), and returned as text; writing files is the CLI's job.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from rdflib import RDF, Graph, URIRef
+
+from .graph import new_graph
+from .namespaces import RG
+from .text import slug
+
+#: Format name → (default file name, what it is for).
+FORMATS = {
+    "html": ("graph.html", "the offline HTML atlas"),
+    "jsonld": ("graph.jsonld", "JSON-LD, for linked-data tools"),
+    "graphml": ("graph.graphml", "GraphML, for Gephi and Cytoscape"),
+    "csv": ("edges.csv", "one row per edge with its evidence, for a spreadsheet"),
+    "ttl": ("graph.ttl", "Turtle, deterministic"),
+}
+CSV_COLUMNS = ("subject", "relation", "object", "game", "sentence", "source", "line", "condition", "method", "edition")
+JSONLD_CONTEXT = {
+    "rg": str(RG),
+    "rgd": "https://w3id.org/rulegraph/data/",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+}
+_CONTEXT_CLASSES = (RG.Game, RG.Source, RG.Edition)
+_NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def export(graph: Graph, format: str, *, focus: str | None = None, depth: int = 2) -> str:
+    """The graph (or the neighbourhood of ``focus``) in ``format``, one of :data:`FORMATS`."""
+    from .errors import RulegraphError
+
+    if format not in FORMATS:
+        raise RulegraphError(f"unknown export format {format!r}; use one of {', '.join(FORMATS)}")
+    if format == "html":
+        from .views.atlas import render_atlas
+
+        return render_atlas(graph, focus=focus, depth=depth)
+    if focus is not None:
+        graph = focus_graph(graph, focus, depth)
+    return {"jsonld": to_jsonld, "graphml": to_graphml, "csv": to_csv, "ttl": to_turtle}[format](graph)
+
+
+def default_path(format: str, *, focus: str | None = None, depth: int = 2, out: Path = Path("out")) -> Path:
+    """``out/graph.html``, ``out/edges.csv``…; a focused export gets the name in its file name."""
+    name = FORMATS[format][0]
+    if focus is not None:
+        stem, _, suffix = name.partition(".")
+        name = f"{stem}-{slug(focus)}-{depth}.{suffix}"
+    return out / name
+
+
+def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
+    """The part of the graph within ``depth`` edges of the term(s) named ``name``: those terms
+    with their texts, notes and edition texts, the statements between them, the games, sources
+    and editions they cite, and the vocabulary, so the same queries run on it."""
+    from .views.atlas import neighbourhood
+    from .views.networkx_view import to_networkx
+
+    view = to_networkx(graph)
+    kept = {URIRef(node) for node in neighbourhood(view, name, depth)}
+    terms = {URIRef(node) for node in view}
+    statements = {
+        statement for statement in graph.subjects(RDF.type, RG.Statement)
+        if graph.value(statement, RDF.subject) in kept and graph.value(statement, RDF.object) in kept
+    }
+    context = {node for cls in _CONTEXT_CLASSES for node in graph.subjects(RDF.type, cls)}
+    described = kept | statements | context | _parts_of(graph, kept, terms | statements | context)
+    focused = new_graph()
+    for subject, predicate, obj in graph:
+        if subject in described and not (subject in terms and obj in terms and obj not in kept):
+            focused.add((subject, predicate, obj))
+    return focused
+
+
+def _parts_of(graph: Graph, owners: set[URIRef], stop: set[URIRef]) -> set[URIRef]:
+    """Nodes that only describe the owners (notes, edition texts, conflicting definitions)."""
+    parts: set[URIRef] = set()
+    frontier = set(owners)
+    while frontier:
+        found = {
+            obj for owner in frontier for obj in graph.objects(owner, None)
+            if isinstance(obj, URIRef) and obj not in stop and str(obj).startswith(f"{owner}/")
+        }
+        frontier = found - parts
+        parts |= found
+    return parts
+
+
+def to_turtle(graph: Graph) -> str:
+    from .build import serialize_turtle
+
+    return serialize_turtle(graph)
+
+
+def to_jsonld(graph: Graph) -> str:
+    """JSON-LD with the rg:/rgd: prefixes as an inline context (nothing is fetched)."""
+    return graph.serialize(format="json-ld", context=JSONLD_CONTEXT, indent=2, auto_compact=True)
+
+
+def to_graphml(graph: Graph) -> str:
+    """GraphML of the NetworkX view. Nodes carry label, kind, game, category, text, notes and
+    uri; edges relation, sentence, source, line, condition, method, edition and amount. GraphML
+    only holds scalars, so a missing value is an empty string and notes are joined by newlines."""
+    import networkx as nx
+
+    from .views.networkx_view import to_networkx
+
+    view = to_networkx(graph)
+    flat = nx.MultiDiGraph()
+    for node, data in sorted(view.nodes(data=True)):
+        flat.add_node(node, uri=node, **{key: _scalar(value) for key, value in data.items() if key != "game_id"})
+    ordered = sorted(view.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[3]["relation"], e[3]["line"], e[2]))
+    for source, target, key, data in ordered:
+        flat.add_edge(source, target, key=key, **{name: _scalar(value) for name, value in data.items()})
+    return "\n".join(nx.generate_graphml(flat)) + "\n"
+
+
+def to_csv(graph: Graph) -> str:
+    """One row per edge (subject, relation, object by label), with its evidence."""
+    from .views.networkx_view import to_networkx
+
+    view = to_networkx(graph)
+    rows = [
+        {
+            "subject": view.nodes[source]["label"],
+            "relation": data["relation"],
+            "object": view.nodes[target]["label"],
+            "game": view.nodes[source]["game"] or "",
+            "sentence": data["sentence"],
+            "source": data["source"],
+            "line": data["line"],
+            "condition": data["condition"] or "",
+            "method": data["method"],
+            "edition": data["edition"] or "",
+        }
+        for source, target, data in view.edges(data=True)
+    ]
+    rows.sort(key=lambda row: (row["game"], row["subject"], row["relation"], row["object"], row["source"], row["line"], row["sentence"]))
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _scalar(value: object) -> str | int | float | bool:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return _NOT_XML.sub("", "\n".join(map(str, value)))
+    if isinstance(value, str):
+        return _NOT_XML.sub("", value)
+    return value
