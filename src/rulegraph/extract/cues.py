@@ -1,17 +1,24 @@
-"""Relation cues: regular expressions over folded French, loaded from a TOML data file."""
+"""Relation cues and the few French words the extractor reads them with, from a TOML data file.
+
+The file (``rulegraph/resources/cues.toml``) is the place to extend: a ``[[cue]]`` per way of
+saying an interaction, and a ``[language]`` table of word lists (bearers, triggers, self
+references, opponent scope...). Nothing about French phrasing is written in the code.
+"""
 
 from __future__ import annotations
 
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS
 
-DIRECTIONS = ("auto", "forward", "backward", "reverse")
+DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive")
+_RESOURCE = "rulegraph/resources/cues.toml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +26,7 @@ class Cue:
     relation: str
     pattern: re.Pattern[str]
     direction: str = "auto"
+    opponent_relation: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,29 +37,100 @@ class CueMatch:
     text: str
 
 
-def parse_cues(text: str, *, path: str) -> list[Cue]:
+@dataclass(frozen=True, slots=True)
+class Language:
+    """Compiled word lists from the ``[language]`` table; each regex works on folded text."""
+
+    bearer_before: re.Pattern[str]
+    trigger_before: re.Pattern[str]
+    action_before: re.Pattern[str]
+    self_nouns: tuple[str, ...]
+    anaphor: re.Pattern[str]
+    opponent_scope: re.Pattern[str]
+    opponent_recipient: re.Pattern[str]
+    ally_recipient: re.Pattern[str]
+    back_reference: re.Pattern[str]
+    condition: re.Pattern[str]
+    name_function_words: tuple[str, ...]
+    frequent_word: int
+
+
+def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulegraphError(f"invalid TOML: {error}", path=path) from None
+        return re.compile(pattern)
+    except re.error as error:
+        raise RulegraphError(f"{what}: bad pattern {pattern!r} ({error})", path=path) from None
+
+
+def _alternatives(words: list[str]) -> str:
+    return "|".join(f"(?:{w})" for w in words)
+
+
+def parse_language(data: dict, *, path: str) -> Language:
+    raw = data.get("language", {})
+
+    def words(key: str) -> list[str]:
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RulegraphError(f"[language] {key} must be a list of strings", path=path)
+        return value
+
+    def combined(key: str, template: str) -> re.Pattern[str]:
+        items = words(key)
+        return _compile(template.format(_alternatives(items)) if items else r"(?!x)x", path=path, what=f"[language] {key}")
+
+    article = r"(?:la |les |le |l'|de |d'|du |des |un |une )?"
+    return Language(
+        bearer_before=combined("bearers", r"\b(?:{})s?\s+$"),
+        trigger_before=combined("triggers", r"\b(?:{})\s*" + article + r"$"),
+        action_before=combined("action_markers", r"\b(?:{})\s*$"),
+        self_nouns=tuple(words("self_nouns")),
+        anaphor=combined("anaphors", r"\b(?:{})\b"),
+        opponent_scope=combined("opponent_scope", "{}"),
+        opponent_recipient=combined("opponent_recipient", "{}"),
+        ally_recipient=combined("ally_recipient", "{}"),
+        back_reference=combined("back_references", "{}"),
+        condition=combined("condition_openers", r"(?<![\w'])(?:{})(?:(?<=')|(?!\w))[^,;:.()]*"),
+        name_function_words=tuple(words("name_function_words")),
+        frequent_word=int(raw.get("frequent_word", 0)),
+    )
+
+
+def parse_cues(text: str, *, path: str) -> list[Cue]:
+    data = _load(text, path)
     cues = []
     for index, raw in enumerate(data.get("cue", []), start=1):
         relation, direction = raw.get("relation"), raw.get("direction", "auto")
-        if relation not in INTERACTIONS:
-            raise RulegraphError(f"cue #{index}: relation {relation!r} must be one of {', '.join(INTERACTIONS)}", path=path)
+        opponent = raw.get("opponent_relation")
+        for key, value in (("relation", relation), ("opponent_relation", opponent)):
+            if value is not None and value not in INTERACTIONS or (key == "relation" and value is None):
+                raise RulegraphError(f"cue #{index}: {key} {value!r} must be one of {', '.join(INTERACTIONS)}", path=path)
         if direction not in DIRECTIONS:
             raise RulegraphError(f"cue #{index}: direction {direction!r} must be one of {', '.join(DIRECTIONS)}", path=path)
-        try:
-            pattern = re.compile(raw["pattern"])
-        except (KeyError, re.error) as error:
-            raise RulegraphError(f"cue #{index}: bad or missing pattern ({error})", path=path) from None
-        cues.append(Cue(relation, pattern, direction))
+        if "pattern" not in raw:
+            raise RulegraphError(f"cue #{index}: missing pattern", path=path)
+        cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent))
     return cues
 
 
+def _load(text: str, path: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulegraphError(f"invalid TOML: {error}", path=path) from None
+
+
+def _resource_text() -> str:
+    return resources.files("rulegraph.resources").joinpath("cues.toml").read_text(encoding="utf-8")
+
+
 def default_cues() -> list[Cue]:
-    text = resources.files("rulegraph.resources").joinpath("cues.toml").read_text(encoding="utf-8")
-    return parse_cues(text, path="rulegraph/resources/cues.toml")
+    return parse_cues(_resource_text(), path=_RESOURCE)
+
+
+@cache
+def default_language() -> Language:
+    return parse_language(_load(_resource_text(), _RESOURCE), path=_RESOURCE)
 
 
 def load_cues(path: Path | None = None) -> list[Cue]:

@@ -1,9 +1,12 @@
 """Rule texts → statements: which abilities, states, actions and characteristics a sentence
 names, and how the ability being defined relates to them.
 
-For each sentence: find the mentions (lexicon, longest match), keep an ordinary-word name only
-when its context says it is the ability, find the relation cues, give each mention the cue that
-governs it (the nearest one before it in its clause, else rg:references), read the conditions.
+For each sentence: find the mentions (lexicon, longest match); keep an ordinary-word name only
+when its context says it is the ability (else fall back to another term of the same name, such
+as the action "charge"); find the relation cues; give each mention the cue nearest to it in its
+clause, reading the cue's direction (who acts on whom) and scope (the opponent's ability or
+one's own); read the conditions. A mention no cue governs is rg:references. All French phrasing
+lives in ``resources/cues.toml``; this module only applies it.
 """
 
 from __future__ import annotations
@@ -11,30 +14,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from ..corpus import Corpus
 from ..model import Entry, Paragraph
 from ..text import fold, fold_aligned, split_sentences, tokenize
-from .cues import Cue, CueMatch, find_cues, load_cues
-from .lexicon import Lexicon, Mention, build_lexicon, load_vocabulary
+from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
+from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
 from .statement import Statement, TermRef
 
-SELF_MARK = re.compile(r"\b(?:cette|ces|ladite|la meme) (?:capacite|competence|regle|aptitude)s?\b|\bces deux (?:capacite|competence)s\b")
-_TRIGGER = re.compile(
-    r"(?:capacites?|competences?|regles?|aptitudes?|possede\w*|possedant|ayant|dotes? de|dotee?s? de|beneficie\w* de|avec)\s*(?:la |les |le |l'|de |d'|du |des )?$"
-)
-_LIST_GLUE = re.compile(r"^\s*(?:,|et|ou|ni)?\s*(?:de |d'|du |des |la |le |les |l')?$")
-_CONDITION = re.compile(r"(?<![\w'])(?:sauf s'|sauf si|si|s'il|s'ils|tant qu'|tant que|lorsqu'|lorsque|quand|a condition qu'|a condition que|a moins qu'|a moins que|pendant qu')(?![\w])[^,;:.()]*")
 _SEGMENT = re.compile(r"[;:]|\.\s")
+_LIST_GLUE = re.compile(r"^\s*(?:,|\bet\b|\bou\b|\bni\b)?\s*(?:de |d'|du |des |la |le |les |l')?$")
+_PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
 _AMOUNT = re.compile(r"([+\-−–]\s?(?:\d+|[XYD]))\s*(?:points? de |en |dans la caracteristique de |a sa |a son |de )?$", re.IGNORECASE)
 _MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|ajout|bonus|malus)\w*[^.]{0,40}$")
-_OPPONENT = re.compile(r"\b(?:adversaires?|ennemis?|affecte\w* par cette (?:capacite|competence)|cible)\b")
-_ALLY = re.compile(r"\ballies?\b")
 _DISCOVERY = re.compile(
     r"(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
+_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +55,18 @@ def text_units(entry: Entry) -> Iterator[TextUnit]:
             yield TextUnit(entry, paragraph, None)
 
 
-def discover_undefined(entries: list[Entry], known: Lexicon) -> list[str]:
+@cache
+def _function_word_name(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A capitalised function word in mid-sentence and the capitalised words after it."""
+    return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:[ -][A-ZÀ-Ý][\w’'\-]*)+")
+
+
+def discover_undefined(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[str]:
     """Names a text uses as abilities ("la capacité Réacteurs Dorsaux", "« Construct »",
-    "Immortel/ X") that the game does not define, in order of first use."""
+    "Immortel/ X", "immunisé au Moral et Sans Peur") that the game does not define, in order of
+    first use."""
+    language = language or default_language()
+    function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
     found: dict[str, str] = {}
     for entry in entries:
         for unit in text_units(entry):
@@ -68,6 +76,8 @@ def discover_undefined(entries: list[Entry], known: Lexicon) -> list[str]:
                 candidates += re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names"))
             candidates += [m.group("name") for m in _QUOTED.finditer(text)]
             candidates += [m.group("name") for m in _SLASH_PARAM.finditer(text)]
+            if function_word_name is not None:
+                candidates += [m.group() for m in function_word_name.finditer(text)]
             for candidate in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
                 if not name or fold(name) in found:
@@ -79,16 +89,25 @@ def discover_undefined(entries: list[Entry], known: Lexicon) -> list[str]:
     return list(found.values())
 
 
+@cache
+def _common_word_test(threshold: int):
+    if threshold <= 0:
+        return None
+    return lambda word: french_word_frequency(word) >= threshold
+
+
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     """The lexicon of one game: its defined abilities, the undefined names its texts use as
     abilities, and the states, actions, characteristics and concepts of its lexicon file."""
     spec = corpus.games[game]
+    language = default_language()
+    common = _common_word_test(language.frequent_word)
     vocabulary = load_vocabulary(spec.lexicon)
     entries = corpus.entries(game)
     names = [e.name for e in entries]
-    known = build_lexicon(game, names, vocabulary)
-    undefined = discover_undefined(entries, known)
-    return build_lexicon(game, names + undefined, vocabulary)
+    known = build_lexicon(game, names, vocabulary, common)
+    undefined = discover_undefined(entries, known, language)
+    return build_lexicon(game, names + undefined, vocabulary, common)
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None) -> list[Statement]:
@@ -101,122 +120,195 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None) -> list[Statem
     return statements
 
 
-def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue]) -> list[Statement]:
+def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Language | None = None) -> list[Statement]:
+    language = language or default_language()
     seen: set[tuple] = set()
     out: list[Statement] = []
     for unit in text_units(entry):
+        previous = ""
         for _, sentence in split_sentences(unit.paragraph.text):
-            for statement in extract_sentence(sentence, unit, lexicon, cues):
+            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous):
                 key = (statement.subject, statement.relation, statement.object, statement.edition)
                 if key not in seen:
                     seen.add(key)
                     out.append(statement)
+            previous = sentence
     return out
 
 
-def _accept(mention: Mention, sentence: str, folded: str, unit: TextUnit, previous: Mention | None, accepted_previous: bool) -> bool:
-    """An ordinary-word name is the ability only when the context says so."""
-    if mention.term.kind != "ability" or not mention.term.ambiguous:
-        return True
-    if mention.surface in unit.paragraph.marked or any(fold(m) == fold(mention.surface) for m in unit.paragraph.marked):
-        return True
+def _list_start(index: int, raw: list[Mention], folded: str) -> int:
+    """Where the list a mention belongs to begins ("capacités insaisissable et arpenteur",
+    "bonus de couverture ou de résistance"): the context before the list speaks for each item."""
+    start = raw[index].start
+    while index > 0 and _LIST_GLUE.match(folded[raw[index - 1].end : start]):
+        index -= 1
+        start = raw[index].start
+    return start
+
+
+def _is_marked(mention: Mention, unit: TextUnit) -> bool:
+    surface = fold(mention.surface)
+    return any(fold(phrase) == surface for phrase in unit.paragraph.marked)
+
+
+def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: TextUnit, language: Language) -> Term | None:
+    """The term a mention stands for, or None: an ordinary-word ability name is the ability only
+    when the context says so, otherwise another term of the same name (the action "charge")."""
+    mention = raw[index]
+    term = mention.term
+    if term.kind != "ability":
+        return term
+    fallback = mention.alternatives[0] if mention.alternatives else None
+    if _is_marked(mention, unit):
+        return term
     before = folded[: mention.start]
-    if _TRIGGER.search(before.rstrip()[-40:] + " ") or _TRIGGER.search(before[-40:]):
-        return True
-    if previous is not None and accepted_previous and previous.term.kind == "ability":
-        if _LIST_GLUE.match(folded[previous.end : mention.start]):
-            return True
-    at_sentence_start = not sentence[: mention.start].strip()
-    if mention.surface[:1].isupper() and not at_sentence_start:
-        return True
-    return bool(re.match(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b", sentence[mention.end :]))
+    if language.action_before.search(before[-40:]):
+        return next((t for t in mention.alternatives if t.kind == "action"), None)
+    if not term.ambiguous:
+        return term
+    if language.trigger_before.search(folded[max(0, _list_start(index, raw, folded) - 60) : _list_start(index, raw, folded)]):
+        return term
+    if language.bearer_before.search(before[-30:]):
+        return term
+    mid_sentence = bool(sentence[: mention.start].strip()) and not re.search(r"[:(•–—-]\s*$", sentence[: mention.start])
+    if mention.surface[:1].isupper() and mid_sentence and fallback is None:
+        return term
+    if _PARAMETER_AFTER.match(sentence[mention.end :]):
+        return term
+    return fallback
 
 
-def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list[Cue]) -> list[Statement]:
+def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon, language: Language) -> list[Mention]:
+    raw = lexicon.find(sentence, tokenize(sentence))
+    accepted = []
+    for index, mention in enumerate(raw):
+        term = _resolve(index, raw, sentence, folded, unit, language)
+        if term is None:
+            continue
+        accepted.append(mention if term is mention.term else Mention(term, mention.start, mention.end, mention.first_token,
+                                                                      mention.last_token, mention.surface, mention.fuzzy))
+    return accepted
+
+
+@cache
+def _self_pattern(name: str, nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """"cette capacité", "ces deux compétences", and a demonstrative before the first word of
+    the ability's own name ("ce chant" in Chant des sirènes)."""
+    head = tokenize(name)
+    words = [rf"{n}s?" for n in nouns]
+    if head and len(head[0].surface) > 3:
+        words.append(re.escape(fold(head[0].surface)) + "s?")
+    return re.compile(r"\b(?:cette|cet|ces|ce|ladite|la meme|ces deux) (?:" + "|".join(words) + r")\b")
+
+
+@dataclass(slots=True)
+class _Sentence:
+    """One sentence being read: its folded text, clauses, conditions and self references."""
+
+    text: str
+    folded: str
+    selves: list[tuple[int, int]]
+    conditions: list[tuple[int, int]]
+
+    def segment(self, position: int) -> tuple[int, int]:
+        starts = [m.end() for m in _SEGMENT.finditer(self.folded, 0, position)]
+        end = _SEGMENT.search(self.folded, position)
+        return (starts[-1] if starts else 0, end.start() if end else len(self.folded))
+
+    def self_right_after(self, position: int) -> bool:
+        return any(0 <= start - position <= 12 for start, _ in self.selves)
+
+    def in_condition_after(self, mention: Mention, position: int) -> bool:
+        return any(start >= position and start <= mention.start < end for start, end in self.conditions)
+
+
+def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list[Cue],
+                     language: Language | None = None, previous_sentence: str = "") -> list[Statement]:
+    language = language or default_language()
     entry = unit.entry
     folded = fold_aligned(sentence)
     own = fold(entry.name)
-    mentions: list[Mention] = []
-    previous, accepted_previous = None, False
-    for mention in lexicon.find(sentence, tokenize(sentence)):
-        accepted = _accept(mention, sentence, folded, unit, previous, accepted_previous)
-        if accepted:
-            mentions.append(mention)
-        previous, accepted_previous = mention, accepted
-    cue_matches = find_cues(folded, cues)
-    selves = [(m.start(), m.end()) for m in SELF_MARK.finditer(folded)]
-    selves += [(m.start, m.end) for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
-    others = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) != own]
-    conditions = [sentence[m.start() : m.end()].strip() for m in _CONDITION.finditer(folded)]
-    condition = " ; ".join(conditions) or None
+    mentions = _accepted_mentions(sentence, folded, unit, lexicon, language)
+    generic_selves = [(m.start(), m.end()) for m in _self_pattern("", language.self_nouns).finditer(folded)]
+    named_selves = [(m.start(), m.end()) for m in _self_pattern(entry.name, language.self_nouns).finditer(folded)]
+    own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
+    condition_spans = [(m.start(), m.end()) for m in language.condition.finditer(folded)]
+    # "cette capacité ne fonctionne pas contre les socles qui ont la capacité Terreur": the own
+    # name, introduced as an ability beside "cette capacité" and outside a condition (which
+    # speaks of the bearer itself), is another bearer of it: a relation of the ability to itself.
+    other_bearers = [
+        m for m in own_mentions
+        if generic_selves and language.trigger_before.search(folded[max(0, m.start - 60) : m.start])
+        and not any(start <= m.start < end for start, end in condition_spans)
+    ]
+    selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers]
+    others = [m for m in mentions if m.term.kind == "ability" and (fold(m.term.label) != own or m in other_bearers)]
+    condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
+    read = _Sentence(sentence, folded, selves, condition_spans)
     me = TermRef(entry.game, "ability", entry.name)
     make = _StatementFactory(sentence, unit, condition)
+    cue_matches = find_cues(folded, cues)
+    mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
-    typed_pairs: set[tuple[str, str]] = set()
-    for cue in cue_matches:
-        segment_end = _segment_end(folded, cue.end)
-        right = [m for m in others if cue.end <= m.start < segment_end and _governing(cue_matches, m, folded) is cue]
-        right_self = any(cue.end <= s < segment_end for s, _ in selves)
-        left = [m for m in others if _segment_start(folded, cue.start) <= m.start < cue.start]
-        relation, cue_words = cue.cue.relation, cue.text
-        if relation == "mutuallyCancels":
-            for mention in others:
-                out.append(make(me, relation, _ref(mention, entry), cue_words))
-                typed_pairs.add((own, fold(mention.term.label)))
-            continue
-        if cue.cue.direction == "reverse" and (right or right_self):
-            targets = right or [None]
-            for mention in targets:
-                subject = _ref(mention, entry) if mention else me
-                out.append(make(subject, relation, me, cue_words))
-                typed_pairs.add((fold(subject.label), own))
-            continue
-        if right and cue.cue.direction in ("auto", "forward"):
-            for mention in right:
-                recipient = _recipient(folded) if relation == "grants" else None
-                out.append(make(me, relation, _ref(mention, entry), cue_words, recipient))
-                typed_pairs.add((own, fold(mention.term.label)))
-        elif left and (right_self or cue.cue.direction == "backward"):
-            for mention in left:
-                out.append(make(_ref(mention, entry), relation, me, cue_words))
-                typed_pairs.add((own, fold(mention.term.label)))
     for mention in others:
-        label = fold(mention.term.label)
-        if (own, label) not in typed_pairs and (label, own) not in typed_pairs:
-            out.append(make(me, "references", _ref(mention, entry), None))
+        other = TermRef(entry.game, "ability", mention.term.label)
+        if mutual is not None:
+            out.append(make(me, "mutuallyCancels", other, mutual.text))
+            continue
+        governing = _governing(mention, cue_matches, read, language)
+        if governing is None:
+            out.append(make(me, "references", other, None))
+            continue
+        cue, acts_on_me = governing
+        relation = cue.cue.relation
+        if cue.cue.opponent_relation and language.opponent_scope.search(folded, *read.segment(cue.start)):
+            relation = cue.cue.opponent_relation
+        subject, obj = (other, me) if acts_on_me else (me, other)
+        recipient = _recipient(folded[: cue.start], previous_sentence, language) if relation == "grants" else None
+        out.append(make(subject, relation, obj, cue.text, recipient))
     out += _term_statements(sentence, folded, mentions, me, make)
     return out
 
 
-def _governing(cue_matches: list[CueMatch], mention: Mention, folded: str) -> CueMatch | None:
-    """The nearest cue before the mention in the same clause."""
-    best = None
+def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, language: Language) -> tuple[CueMatch, bool] | None:
+    """The cue that governs a mention, and whether the mention acts on the ability (True) or
+    the ability on the mention (False): the nearest cue in the mention's clause that can reach it."""
+    candidates: list[tuple[int, CueMatch, bool]] = []
+    segment = read.segment(mention.start)
     for cue in cue_matches:
-        if cue.end <= mention.start and _segment_end(folded, cue.end) > mention.start:
-            best = cue
-    return best
+        if not (segment[0] <= cue.start < segment[1]):
+            continue
+        direction = cue.cue.direction
+        if direction == "auto" and read.self_right_after(cue.end):
+            direction = "backward"
+        if cue.start <= mention.start and direction in ("auto", "forward", "reverse"):
+            if read.in_condition_after(mention, cue.end):
+                continue
+            candidates.append((max(0, mention.start - cue.end), cue, direction == "reverse"))
+        elif mention.end <= cue.start:
+            if direction == "backward":
+                candidates.append((cue.start - mention.end, cue, True))
+            elif direction == "passive":
+                candidates.append((cue.start - mention.end, cue, False))
+            elif direction in ("auto", "forward") and language.anaphor.search(read.folded, cue.end, segment[1]):
+                candidates.append((cue.start - mention.end, cue, False))
+    if not candidates:
+        return None
+    _, cue, acts_on_me = min(candidates, key=lambda c: c[0])
+    return cue, acts_on_me
 
 
-def _segment_end(folded: str, position: int) -> int:
-    match = _SEGMENT.search(folded, position)
-    return match.start() if match else len(folded)
-
-
-def _segment_start(folded: str, position: int) -> int:
-    starts = [m.end() for m in _SEGMENT.finditer(folded, 0, position)]
-    return starts[-1] if starts else 0
-
-
-def _recipient(folded: str) -> str:
-    if _OPPONENT.search(folded):
+def _recipient(before_cue: str, previous_sentence: str, language: Language) -> str:
+    """Who gets a granted ability: the opponent, an ally, or the bearer; a pronoun such as
+    "ce dernier" sends the question back to the previous sentence."""
+    context = before_cue
+    if language.back_reference.search(before_cue):
+        context = fold(previous_sentence) + " " + before_cue
+    if language.opponent_recipient.search(context):
         return "opponent"
-    if _ALLY.search(folded):
+    if language.ally_recipient.search(context):
         return "ally"
     return "bearer"
-
-
-def _ref(mention: Mention, entry: Entry) -> TermRef:
-    return TermRef(entry.game, mention.term.kind, mention.term.label)
 
 
 class _StatementFactory:
@@ -237,9 +329,6 @@ class _StatementFactory:
             amount=amount,
             edition=self.unit.edition,
         )
-
-
-_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
 
 
 def _term_statements(sentence: str, folded: str, mentions: list[Mention], me: TermRef, make: _StatementFactory) -> list[Statement]:

@@ -7,15 +7,19 @@ Matching works on token keys (:func:`rulegraph.text.stem`), longest match first,
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from ..errors import RulegraphError
-from ..text import Token, edit_distance_at_most_one, fold, tokenize
+from ..text import Token, closest, edit_distance_at_most_one, fold, tokenize
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
 _FUZZY_MIN_LENGTH = 8
+_PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,8 @@ class Mention:
     last_token: int
     surface: str
     fuzzy: bool = False
+    #: Other terms with the same name (the characteristic "PdV" beside the ability "PDV").
+    alternatives: tuple[Term, ...] = ()
 
 
 @dataclass(slots=True)
@@ -64,6 +70,28 @@ class Lexicon:
     def labels(self, kind: str) -> list[str]:
         return sorted({t.label for t in self.terms if t.kind == kind})
 
+    def lookup(self, name: str) -> Term | None:
+        """The term a user-typed name means, matched as the extractor matches texts (case,
+        accents, apostrophes, elisions, plural, hyphens, markup, one typo in a long name);
+        trailing parameters such as ``X``, ``/X`` or ``3`` are ignored. None when nothing fits."""
+        tokens = [t for t in tokenize(name) if not _PARAMETER.fullmatch(t.surface)]
+        if not tokens:
+            return None
+        keys = [t.key for t in tokens]
+        for position in range(len(keys)):
+            if keys[position].endswith("'") and position + 1 < len(keys):
+                continue
+            match = self._match_at(keys, position)
+            if match is not None and position + match[1] == len(keys):
+                return match[0]
+            return None
+        return None
+
+    def closest(self, name: str, *, kind: str | None = None, limit: int = 3) -> list[str]:
+        """Labels that look like ``name``, best first: hints for a name that was not found."""
+        labels = sorted({t.label for t in self.terms if kind is None or t.kind == kind})
+        return closest(name, labels, limit=limit)
+
     def find(self, text: str, tokens: list[Token] | None = None) -> list[Mention]:
         """Non-overlapping mentions, longest first, left to right."""
         tokens = tokens if tokens is not None else tokenize(text)
@@ -77,9 +105,17 @@ class Lexicon:
                 continue
             term, length, fuzzy = match
             first, last = tokens[position], tokens[position + length - 1]
-            mentions.append(Mention(term, first.start, last.end, position, position + length - 1, text[first.start : last.end], fuzzy))
+            alternatives = () if fuzzy else self._alternatives(keys[position : position + length], term)
+            mentions.append(Mention(term, first.start, last.end, position, position + length - 1, text[first.start : last.end], fuzzy, alternatives))
             position += length
         return mentions
+
+    def _alternatives(self, keys: list[str], chosen: Term) -> tuple[Term, ...]:
+        found = {}
+        for term in self._index.get(keys[0], ()):
+            if term.keys == tuple(keys) and term.label != chosen.label and term.kind != chosen.kind:
+                found.setdefault((term.kind, term.label), term)
+        return tuple(sorted(found.values(), key=_rank))
 
     def _match_at(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
         best: tuple[Term, int, bool] | None = None
@@ -119,13 +155,36 @@ def load_vocabulary(path: Path | None) -> dict[str, object]:
         raise RulegraphError(f"invalid TOML: {error}", path=path) from None
 
 
-def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, object]) -> Lexicon:
+def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, object],
+                  is_common_word: Callable[[str], bool] | None = None) -> Lexicon:
+    """The game's terms. An ability name is ambiguous when the game's lexicon file lists it under
+    ``ambiguous`` or when ``is_common_word`` says it is an ordinary French word; the lexicon
+    file's ``unambiguous`` list overrides the latter."""
     lexicon = Lexicon(game)
     ambiguous = {fold(w) for w in vocabulary.get("ambiguous", [])}
+    unambiguous = {fold(w) for w in vocabulary.get("unambiguous", [])}
     aliases = {fold(k): tuple(v) for k, v in (vocabulary.get("aliases") or {}).items()}
+    common = is_common_word or (lambda word: False)
     for name in ability_names:
-        lexicon.add("ability", name, ambiguous=fold(name) in ambiguous, variants=aliases.get(fold(name), ()))
+        key = fold(name)
+        flagged = key in ambiguous or (key not in unambiguous and " " not in key and common(name))
+        lexicon.add("ability", name, ambiguous=flagged, variants=aliases.get(key, ()))
     for kind, key in (("characteristic", "characteristics"), ("action", "actions"), ("state", "states"), ("concept", "concepts")):
         for label in vocabulary.get(key, []):
             lexicon.add(kind, label, variants=aliases.get(fold(label), ()))
     return lexicon
+
+
+@cache
+def _french_frequencies():
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="fr").word_frequency
+
+
+def french_word_frequency(word: str) -> int:
+    """How common a word is in French (pyspellchecker's offline list); 0 when unknown.
+    The list is loaded once, on first use (about a tenth of a second)."""
+    frequencies = _french_frequencies()
+    lowered = word.lower()
+    return max(frequencies[lowered], frequencies[fold(word)])

@@ -1,0 +1,249 @@
+"""How well extraction agrees with a hand-written gold annotation.
+
+A gold file is a TSV (``game subject relation object line evidence``; ``#`` lines are comments).
+Only ability-to-ability edges count. A *link* is the unordered pair {subject, object} within a
+game (names compared through :func:`rulegraph.text.fold`): link precision and recall say whether
+the extractor finds the right pairs; *typed accuracy* is the share of found gold links whose
+relation, and direction for a non-symmetric relation, agrees with the gold.
+
+Run ``python -m rulegraph.evaluation`` (``make eval``) for the seeds and the invented glossary,
+or ``python -m rulegraph.evaluation GOLD.tsv MANIFEST.toml`` for another pair.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .corpus import load_corpus
+from .errors import RulegraphError
+from .extract.cues import load_cues
+from .extract.curation import apply_curation, curation_path, load_curation
+from .extract.extractor import extract_corpus
+from .extract.statement import Statement
+from .namespaces import INTERACTIONS, SYMMETRIC
+from .text import fold
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The annotated sets ``make eval`` reports: name → (gold file, manifest).
+DEFAULT_SETS = {
+    "seeds": (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml"),
+    "brumes": (ROOT / "tests" / "gold" / "brumes.tsv", ROOT / "examples" / "brumes" / "corpus.toml"),
+}
+_COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
+
+Pair = tuple[str, frozenset[str]]
+Label = tuple[str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One ability-to-ability edge, from the gold or from the extractor."""
+
+    game: str
+    subject: str
+    relation: str
+    object: str
+    line: int
+    sentence: str
+    source: str = ""
+
+    @property
+    def pair(self) -> Pair:
+        return (self.game, frozenset((fold(self.subject), fold(self.object))))
+
+    @property
+    def label(self) -> Label:
+        """The relation with its direction; symmetric relations have none."""
+        if self.relation in SYMMETRIC:
+            ends = sorted((fold(self.subject), fold(self.object)))
+            return (self.relation, ends[0], ends[1])
+        return (self.relation, fold(self.subject), fold(self.object))
+
+    def where(self) -> str:
+        return f"{self.source}:{self.line}" if self.source else f"line {self.line}"
+
+
+@dataclass(slots=True)
+class Score:
+    gold: int = 0
+    found: int = 0
+    true_found: int = 0
+    matched: int = 0
+    typed: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.true_found / self.found if self.found else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.gold if self.gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    @property
+    def typed_accuracy(self) -> float:
+        return self.typed / self.matched if self.matched else 1.0
+
+
+@dataclass(slots=True)
+class Mistyped:
+    gold: list[Edge]
+    found: list[Edge]
+
+
+@dataclass(slots=True)
+class Evaluation:
+    name: str
+    overall: Score
+    by_relation: dict[str, Score]
+    by_game: dict[str, Score]
+    misses: list[Edge] = field(default_factory=list)
+    false_alarms: list[Edge] = field(default_factory=list)
+    mistyped: list[Mistyped] = field(default_factory=list)
+    curated: int = 0
+
+
+def load_gold(path: Path) -> list[Edge]:
+    """Gold rows; a row that does not have the six columns or a known relation is an error."""
+    edges = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        cells = raw.split("\t")
+        if number == 1 and tuple(c.strip() for c in cells) == _COLUMNS:
+            continue
+        if len(cells) != len(_COLUMNS):
+            raise RulegraphError(f"expected {len(_COLUMNS)} tab-separated columns ({', '.join(_COLUMNS)}), found {len(cells)}", path=path, line=number)
+        game, subject, relation, obj, line, evidence = (c.strip() for c in cells)
+        if relation not in INTERACTIONS:
+            raise RulegraphError(f"relation {relation!r} must be one of {', '.join(INTERACTIONS)}", path=path, line=number)
+        if not line.isdigit():
+            raise RulegraphError(f"line {line!r} must be a number", path=path, line=number)
+        edges.append(Edge(game, subject, relation, obj, int(line), evidence))
+    return edges
+
+
+def found_edges(statements: list[Statement]) -> list[Edge]:
+    """The extractor's ability-to-ability edges, term edges left out."""
+    return [
+        Edge(s.subject.game, s.subject.label, s.relation, s.object.label, s.line, s.sentence, s.source)
+        for s in statements
+        if s.relation in INTERACTIONS and s.subject.kind == "ability" and s.object.kind == "ability"
+    ]
+
+
+def _labels(edges: list[Edge]) -> set[Label]:
+    """What a pair's edges say: their typed relations, or references when none is typed."""
+    typed = {e.label for e in edges if e.relation != "references"}
+    return typed or {e.label for e in edges}
+
+
+def _relation_of(labels: set[Label]) -> str:
+    relations = sorted({label[0] for label in labels})
+    return relations[0] if len(relations) == 1 else "+".join(relations)
+
+
+def evaluate(name: str, gold: list[Edge], found: list[Edge], curated: int = 0) -> Evaluation:
+    """Compare found edges to gold edges, by link and by type."""
+    gold_pairs: dict[Pair, list[Edge]] = defaultdict(list)
+    found_pairs: dict[Pair, list[Edge]] = defaultdict(list)
+    for edge in gold:
+        gold_pairs[edge.pair].append(edge)
+    for edge in found:
+        found_pairs[edge.pair].append(edge)
+    overall = Score()
+    by_relation: dict[str, Score] = defaultdict(Score)
+    by_game: dict[str, Score] = defaultdict(Score)
+    result = Evaluation(name, overall, by_relation, by_game, curated=curated)
+    for pair, edges in gold_pairs.items():
+        gold_labels = _labels(edges)
+        relation = _relation_of(gold_labels)
+        scores = (overall, by_relation[relation], by_game[pair[0]])
+        for score in scores:
+            score.gold += 1
+        if pair not in found_pairs:
+            result.misses.extend(edges)
+            continue
+        correct = _labels(found_pairs[pair]) == gold_labels
+        for score in scores:
+            score.matched += 1
+            score.typed += correct
+        if not correct:
+            result.mistyped.append(Mistyped(edges, found_pairs[pair]))
+    for pair, edges in found_pairs.items():
+        relation = _relation_of(_labels(edges))
+        scores = (overall, by_relation[relation], by_game[pair[0]])
+        hit = pair in gold_pairs
+        for score in scores:
+            score.found += 1
+            score.true_found += hit
+        if not hit:
+            result.false_alarms.extend(edges)
+    result.by_relation = dict(sorted(by_relation.items()))
+    result.by_game = dict(sorted(by_game.items()))
+    return result
+
+
+def evaluate_manifest(name: str, gold_path: Path, manifest: Path) -> Evaluation:
+    """Build the manifest's corpus, extract, apply its curation file, and compare to the gold."""
+    corpus = load_corpus(manifest)
+    statements = extract_corpus(corpus, load_cues())
+    curation = curation_path(manifest)
+    curated = 0
+    if curation.exists():
+        statements = apply_curation(statements, load_curation(curation, corpus), corpus)
+        curated = sum(1 for s in statements if s.method == "curated")
+    return evaluate(name, load_gold(gold_path), found_edges(statements), curated)
+
+
+def _score_row(label: str, score: Score) -> str:
+    return (f"  {label:<22} {score.precision:>9.3f} {score.recall:>7.3f} {score.f1:>6.3f} "
+            f"{score.typed_accuracy:>7.3f}   {score.gold:>4} {score.found:>5} {score.matched:>7}")
+
+
+def format_evaluation(result: Evaluation) -> str:
+    lines = [f"== {result.name} ==", f"  {'':<22} {'precision':>9} {'recall':>7} {'F1':>6} {'typed':>7}   {'gold':>4} {'found':>5} {'matched':>7}"]
+    lines.append(_score_row("all links", result.overall))
+    lines.append("  by gold/found relation:")
+    lines += [_score_row(relation, score) for relation, score in result.by_relation.items()]
+    lines.append("  by game:")
+    lines += [_score_row(game, score) for game, score in result.by_game.items()]
+    if result.curated:
+        lines.append(f"  ({result.curated} edge(s) come from the curation file)")
+    lines.append(f"  misses ({len(result.misses)}):")
+    lines += [f"    {e.game}: {e.subject} {e.relation} {e.object} @ line {e.line}: {e.sentence}" for e in result.misses]
+    lines.append(f"  false alarms ({len(result.false_alarms)}):")
+    lines += [f"    {e.game}: {e.subject} {e.relation} {e.object} @ {e.where()}: {e.sentence}" for e in result.false_alarms]
+    lines.append(f"  mistyped ({len(result.mistyped)}):")
+    for item in result.mistyped:
+        for e in item.gold:
+            lines.append(f"    gold  {e.game}: {e.subject} {e.relation} {e.object} @ line {e.line}: {e.sentence}")
+        for e in item.found:
+            lines.append(f"    found {e.game}: {e.subject} {e.relation} {e.object} @ {e.where()}: {e.sentence}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) not in (0, 2):
+        print("usage: python -m rulegraph.evaluation [GOLD.tsv MANIFEST.toml]", file=sys.stderr)
+        return 2
+    sets = {Path(args[0]).stem: (Path(args[0]), Path(args[1]))} if args else DEFAULT_SETS
+    try:
+        reports = [format_evaluation(evaluate_manifest(name, gold, manifest)) for name, (gold, manifest) in sets.items()]
+    except RulegraphError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print("\n\n".join(reports))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

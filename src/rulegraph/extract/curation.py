@@ -1,0 +1,200 @@
+"""A designer's corrections to the extracted edges, kept in a TOML file next to the manifest.
+
+``[[add]]`` states an edge the text implies but the extractor cannot read, ``[[remove]]`` drops
+one it got wrong, ``[[retype]]`` changes its relation (or direction). Every entry gives a reason.
+The file is applied on every build and never written by the tool; names are resolved the way
+the extractor matches them, and an entry naming an ability the game does not know is an error
+with the file's line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..corpus import Corpus
+from ..errors import RulegraphError
+from ..namespaces import INTERACTIONS, SYMMETRIC
+from ..text import fold
+from .extractor import game_lexicon, text_units
+from .lexicon import Lexicon
+from .statement import Statement, TermRef
+
+CURATION_FILE = "curation.toml"
+ACTIONS = ("add", "remove", "retype")
+_KEYS = {
+    "add": {"game", "subject", "relation", "object", "reason", "sentence", "condition", "recipient"},
+    "remove": {"game", "subject", "relation", "object", "reason"},
+    "retype": {"game", "subject", "relation", "object", "reason", "was", "condition"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CurationEntry:
+    """One correction: what to do, to which edge, why, and where it is written."""
+
+    action: str
+    subject: TermRef
+    relation: str
+    object: TermRef
+    reason: str
+    path: str
+    line: int
+    sentence: str | None = None
+    condition: str | None = None
+    recipient: str | None = None
+    was: str | None = None
+
+
+def curation_path(manifest: Path) -> Path:
+    """The curation file belonging to a manifest: ``curation.toml`` in the same folder."""
+    return manifest.parent / CURATION_FILE
+
+
+def _table_lines(text: str) -> list[tuple[str, int]]:
+    pattern = re.compile(r"^\s*\[\[\s*(\w+)\s*\]\]")
+    return [(m.group(1), n) for n, raw in enumerate(text.splitlines(), 1) if (m := pattern.match(raw))]
+
+
+def _key_line(text: str, start: int, key: str) -> int:
+    lines = text.splitlines()
+    for number in range(start + 1, len(lines) + 1):
+        raw = lines[number - 1]
+        if raw.lstrip().startswith("["):
+            break
+        if re.match(rf"^\s*{re.escape(key)}\s*=", raw):
+            return number
+    return start
+
+
+def parse_curation(text: str, corpus: Corpus, *, path: str) -> list[CurationEntry]:
+    """Check every entry against the corpus and resolve its names to the lexicon's labels."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"line (\d+)", str(error))
+        raise RulegraphError(f"invalid TOML: {error}", path=path, line=int(found.group(1)) if found else None) from None
+    unknown = set(data) - set(ACTIONS)
+    if unknown:
+        raise RulegraphError(f"unknown table(s) {', '.join(sorted(unknown))}; use [[add]], [[remove]] or [[retype]]", path=path, line=1)
+    positions = {action: [n for name, n in _table_lines(text) if name == action] for action in ACTIONS}
+    lexicons: dict[str, Lexicon] = {}
+    entries = []
+    for action in ACTIONS:
+        for index, raw in enumerate(data.get(action, [])):
+            line = positions[action][index] if index < len(positions[action]) else 1
+            entries.append(_entry(action, raw, corpus, lexicons, text=text, path=path, line=line))
+    return sorted(entries, key=lambda e: e.line)
+
+
+def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon], *, text: str, path: str, line: int) -> CurationEntry:
+    def fail(message: str, key: str | None = None) -> RulegraphError:
+        return RulegraphError(f"[[{action}]]: {message}", path=path, line=_key_line(text, line, key) if key else line)
+
+    extra = set(raw) - _KEYS[action]
+    if extra:
+        key = sorted(extra)[0]
+        raise fail(f"unknown key {key!r}; allowed: {', '.join(sorted(_KEYS[action]))}", key)
+    for key in ("game", "subject", "relation", "object", "reason"):
+        if not str(raw.get(key, "")).strip():
+            raise fail(f"needs {key} = \"...\"")
+    game = raw["game"]
+    if game not in corpus.games:
+        raise fail(f"game {game!r} is not in the manifest (games: {', '.join(corpus.games)})", "game")
+    for key in ("relation", "was"):
+        if key in raw and raw[key] not in INTERACTIONS:
+            raise fail(f"{key} {raw[key]!r} must be one of {', '.join(INTERACTIONS)}", key)
+    if game not in lexicons:
+        lexicons[game] = game_lexicon(corpus, game)
+    lexicon = lexicons[game]
+
+    def ability(key: str) -> TermRef:
+        term = lexicon.lookup(raw[key])
+        if term is None or term.kind != "ability":
+            hints = lexicon.closest(raw[key], kind="ability")
+            hint = f"; did you mean {' or '.join(hints)}?" if hints else ""
+            raise fail(f"{raw[key]!r} is not an ability of {game}{hint}", key)
+        return TermRef(game, "ability", term.label)
+
+    return CurationEntry(
+        action, ability("subject"), raw["relation"], ability("object"), raw["reason"].strip(), path, line,
+        sentence=raw.get("sentence"), condition=raw.get("condition"), recipient=raw.get("recipient"), was=raw.get("was"),
+    )
+
+
+def load_curation(path: Path, corpus: Corpus) -> list[CurationEntry]:
+    return parse_curation(path.read_text(encoding="utf-8"), corpus, path=str(path))
+
+
+def _same_edge(statement: Statement, entry: CurationEntry, relation: str | None) -> bool:
+    if relation is not None and statement.relation != relation:
+        return False
+    if relation is None and statement.relation not in INTERACTIONS:
+        return False
+    ends = (fold(statement.subject.label), fold(statement.object.label))
+    wanted = (fold(entry.subject.label), fold(entry.object.label))
+    if statement.subject.game != entry.subject.game or statement.object.kind != "ability":
+        return False
+    if ends == wanted:
+        return True
+    symmetric = relation is None or relation in SYMMETRIC
+    return symmetric and ends == wanted[::-1]
+
+
+def apply_curation(statements: list[Statement], entries: list[CurationEntry], corpus: Corpus | None = None) -> list[Statement]:
+    """The statements with every correction applied; a remove or retype that matches no edge is
+    an error, so a correction the extractor has made unnecessary does not linger unnoticed."""
+    result = list(statements)
+    for entry in entries:
+        if entry.action == "add":
+            result.append(_added(entry, corpus))
+            continue
+        relation = entry.relation if entry.action == "remove" else entry.was
+        matching = [s for s in result if _same_edge(s, entry, relation)]
+        if not matching:
+            wanted = f"{entry.subject.label} {relation or '(any relation)'} {entry.object.label}"
+            raise RulegraphError(f"[[{entry.action}]]: no extracted edge {wanted}; delete or correct this entry", path=entry.path, line=entry.line)
+        result = [s for s in result if not any(s is m for m in matching)]
+        if entry.action == "retype":
+            result += _retyped(matching, entry)
+    return result
+
+
+def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]:
+    seen, out = set(), []
+    for statement in matching:
+        key = (statement.sentence, statement.source, statement.line, statement.edition)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(replace(
+            statement, subject=entry.subject, relation=entry.relation, object=entry.object, method="curated",
+            reason=entry.reason, condition=entry.condition or statement.condition,
+            recipient=statement.recipient if entry.relation == "grants" else None,
+        ))
+    return out
+
+
+def _added(entry: CurationEntry, corpus: Corpus | None) -> Statement:
+    source, line = Path(entry.path).name, entry.line
+    if entry.sentence and corpus is not None:
+        source, line = _locate(entry.sentence, entry.subject, corpus) or (source, line)
+    return Statement(
+        subject=entry.subject, relation=entry.relation, object=entry.object,
+        sentence=entry.sentence or entry.reason, source=source, line=line, method="curated",
+        condition=entry.condition, recipient=entry.recipient, reason=entry.reason,
+    )
+
+
+def _locate(sentence: str, subject: TermRef, corpus: Corpus) -> tuple[str, int] | None:
+    """The source file and line of the subject's paragraph that holds the quoted sentence."""
+    wanted = fold(sentence)
+    for entry in corpus.entries(subject.game):
+        if fold(entry.name) != fold(subject.label):
+            continue
+        for unit in text_units(entry):
+            if wanted in fold(unit.paragraph.text):
+                return unit.entry.source, unit.paragraph.line
+    return None
