@@ -78,7 +78,7 @@ def word_diff(old: str, new: str) -> list[dict[str, str]]:
 def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Word]) -> list[list]:
     """Move a pure insertion or deletion right while it starts with the punctuation mark that
     also starts the unchanged run after it, so that it reads as whole sentences:
-    "particulier.[- Cette capacité annule…-]" rather than "particulier[-. Cette capacité annule…-]."."""
+    "particulier. [-Cette capacité annule…-]" rather than "particulier[-. Cette capacité annule…-]."."""
     ops = [list(op) for op in opcodes]
     for index in range(1, len(ops) - 1):
         previous, change, following = ops[index - 1], ops[index], ops[index + 1]
@@ -102,9 +102,14 @@ def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Wo
 
 
 def _merge_short_equals(chunks: list[dict[str, object]]) -> list[dict[str, object]]:
-    """Fold a short unchanged run that sits between two changes into one replaced phrase."""
+    """Fold a short unchanged run that sits between two changes into one replaced phrase (and
+    join changes left side by side when sliding emptied the run between them)."""
     out: list[dict[str, object]] = []
     for chunk in chunks:
+        if out and not out[-1]["equal"] and not chunk["equal"]:
+            out[-1]["old"] = f"{out[-1]['old']}{chunk['old']}"
+            out[-1]["new"] = f"{out[-1]['new']}{chunk['new']}"
+            continue
         out.append(dict(chunk))
         while len(out) >= 3 and not out[-1]["equal"] and not out[-3]["equal"] and out[-2]["equal"]:
             middle = out[-2]
@@ -257,12 +262,13 @@ def _edition_texts(graph: Graph, ability: URIRef, game: URIRef) -> list[_Edition
         by_edition[graph.value(node, RG.edition)] = node
     if not by_edition:
         with_editions = sorted(
-            _label(graph, node) for node in _abilities(graph, game, DEFINED_ABILITY_CLASSES)
+            f"{_label(graph, node)} ({_label(graph, graph.value(node, RG.game))})"
+            for node in _abilities(graph, None, DEFINED_ABILITY_CLASSES)
             if (node, RG.hasEditionText, None) in graph
         )
-        listed = ", ".join(with_editions) if with_editions else "none in this game"
+        listed = ", ".join(with_editions) if with_editions else "none in this graph"
         raise RulegraphError(
-            f"{_label(graph, ability)!r} has no edition texts; abilities read from a compendium have them ({listed})"
+            f"{_label(graph, ability)!r} has no edition texts; abilities read from a compendium have them: {listed}"
         )
     texts = []
     for edition in _game_editions(graph, game):
