@@ -160,6 +160,12 @@ def test_word_diff_rebuilds_both_texts_exactly(seed_corpus):
         assert all(c["old"] != c["new"] or c["op"] == "equal" for c in diff)
 
 
+def test_word_diff_keeps_leading_and_trailing_whitespace():
+    diff = word_diff("  Il lance un Dé.", "Il lance 1D6.\n")
+    assert "".join(c["old"] for c in diff) == "  Il lance un Dé."
+    assert "".join(c["new"] for c in diff) == "Il lance 1D6.\n"
+
+
 def test_apostrophe_typography_is_not_a_change():
     diff = word_diff("Il annule l'attaque d'opportunité.", "Il annule l’attaque d’opportunité.")
     assert [c["op"] for c in diff] == ["equal"]

@@ -28,7 +28,7 @@ _RELATION_PREDICATES = {RG[name]: name for name in RELATIONS}
 
 #: A word with what glues to it inside (d’un, Toxique/X, 3.5, Mort-vivant), or one punctuation
 #: mark; each token keeps the whitespace after it so that the chunks rebuild the text exactly.
-_DIFF_TOKEN = re.compile(r"(?:[^\W_]+(?:['’ʼ/.\-][^\W_]+)*['’ʼ]?|\S)\s*")
+_DIFF_TOKEN = re.compile(r"(?:^\s+)?(?:[^\W_]+(?:['’ʼ/.\-][^\W_]+)*['’ʼ]?|\S)\s*")
 #: An unchanged run this short between two changes is folded into them: "[-un Dé-] [-:-]" reads
 #: worse than one replaced phrase.
 _MERGE_EQUAL_TOKENS = 2
@@ -54,7 +54,7 @@ def _words(text: str) -> list[_Word]:
         surface = match.group()
         stripped = surface.rstrip()
         breaks = "\n" in surface[len(stripped):] or index == len(matches) - 1
-        words.append(_Word(surface, normalize_apostrophes(stripped) + ("\n" if breaks else "")))
+        words.append(_Word(surface, normalize_apostrophes(stripped.lstrip()) + ("\n" if breaks else "")))
     return words
 
 
