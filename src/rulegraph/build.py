@@ -17,6 +17,7 @@ from rdflib import Graph
 
 from .corpus import Corpus, corpus_from_files, load_corpus
 from .extract.cues import load_cues
+from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .graph import build_graph
@@ -40,9 +41,12 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     if files:
         corpus = corpus_from_files(files, game=game or "jeu", format=format)
     else:
-        corpus = load_corpus(manifest or Path("data/corpus.toml"))
+        manifest = manifest or Path("data/corpus.toml")
+        corpus = load_corpus(manifest)
     step("extracting relations")
     statements = extract_corpus(corpus, load_cues())
+    if not files:
+        statements = curate(statements, corpus, manifest)
     step("building graph")
     graph = build_graph(corpus, statements)
     return BuildResult(corpus, statements, graph)

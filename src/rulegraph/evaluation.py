@@ -20,7 +20,7 @@ from pathlib import Path
 from .corpus import load_corpus
 from .errors import RulegraphError
 from .extract.cues import load_cues
-from .extract.curation import apply_curation, curation_path, load_curation
+from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .namespaces import INTERACTIONS, SYMMETRIC
@@ -108,6 +108,8 @@ class Evaluation:
     false_alarms: list[Edge] = field(default_factory=list)
     mistyped: list[Mistyped] = field(default_factory=list)
     curated: int = 0
+    #: The overall score before the curation file is applied, when it changes anything.
+    extraction_alone: Score | None = None
 
 
 def load_gold(path: Path) -> list[Edge]:
@@ -194,13 +196,13 @@ def evaluate(name: str, gold: list[Edge], found: list[Edge], curated: int = 0) -
 def evaluate_manifest(name: str, gold_path: Path, manifest: Path) -> Evaluation:
     """Build the manifest's corpus, extract, apply its curation file, and compare to the gold."""
     corpus = load_corpus(manifest)
-    statements = extract_corpus(corpus, load_cues())
-    curation = curation_path(manifest)
-    curated = 0
-    if curation.exists():
-        statements = apply_curation(statements, load_curation(curation, corpus), corpus)
-        curated = sum(1 for s in statements if s.method == "curated")
-    return evaluate(name, load_gold(gold_path), found_edges(statements), curated)
+    extracted = extract_corpus(corpus, load_cues())
+    statements = curate(extracted, corpus, manifest)
+    gold = load_gold(gold_path)
+    result = evaluate(name, gold, found_edges(statements), sum(1 for s in statements if s.method == "curated"))
+    if statements != extracted:
+        result.extraction_alone = evaluate(name, gold, found_edges(extracted)).overall
+    return result
 
 
 def _score_row(label: str, score: Score) -> str:
@@ -215,8 +217,9 @@ def format_evaluation(result: Evaluation) -> str:
     lines += [_score_row(relation, score) for relation, score in result.by_relation.items()]
     lines.append("  by game:")
     lines += [_score_row(game, score) for game, score in result.by_game.items()]
-    if result.curated:
-        lines.append(f"  ({result.curated} edge(s) come from the curation file)")
+    if result.extraction_alone is not None:
+        lines.append(_score_row("extraction alone", result.extraction_alone))
+        lines.append(f"  ({result.curated} edge(s) come from the curation file; 'extraction alone' is before it)")
     lines.append(f"  misses ({len(result.misses)}):")
     lines += [f"    {e.game}: {e.subject} {e.relation} {e.object} @ line {e.line}: {e.sentence}" for e in result.misses]
     lines.append(f"  false alarms ({len(result.false_alarms)}):")

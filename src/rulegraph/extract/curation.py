@@ -162,6 +162,14 @@ def apply_curation(statements: list[Statement], entries: list[CurationEntry], co
     return result
 
 
+def curate(statements: list[Statement], corpus: Corpus, manifest: Path) -> list[Statement]:
+    """Apply the manifest's curation file, when there is one."""
+    path = curation_path(manifest)
+    if not path.exists():
+        return statements
+    return apply_curation(statements, load_curation(path, corpus), corpus)
+
+
 def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]:
     seen, out = set(), []
     for statement in matching:

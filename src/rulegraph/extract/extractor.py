@@ -232,7 +232,8 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     generic_selves = [(m.start(), m.end()) for m in _self_pattern("", language.self_nouns).finditer(folded)]
     named_selves = [(m.start(), m.end()) for m in _self_pattern(entry.name, language.self_nouns).finditer(folded)]
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
-    condition_spans = [(m.start(), m.end()) for m in language.condition.finditer(folded)]
+    cue_matches = find_cues(folded, cues)
+    condition_spans = _conditions(folded, cue_matches, language)
     # "cette capacité ne fonctionne pas contre les socles qui ont la capacité Terreur": the own
     # name, introduced as an ability beside "cette capacité" and outside a condition (which
     # speaks of the bearer itself), is another bearer of it: a relation of the ability to itself.
@@ -247,7 +248,6 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     read = _Sentence(sentence, folded, selves, condition_spans)
     me = TermRef(entry.game, "ability", entry.name)
     make = _StatementFactory(sentence, unit, condition)
-    cue_matches = find_cues(folded, cues)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
     for mention in others:
@@ -268,6 +268,20 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         out.append(make(subject, relation, obj, cue.text, recipient))
     out += _term_statements(sentence, folded, mentions, me, make)
     return out
+
+
+def _conditions(folded: str, cue_matches: list[CueMatch], language: Language) -> list[tuple[int, int]]:
+    """Spans of the conditions and time limits of a sentence; one stops where a relation cue
+    starts ("jusqu'à la fin de sa prochaine activation et perd le bénéfice de ..."), and an
+    opener with almost nothing after it ("... la sauvegarde classique si.") is not one."""
+    spans = []
+    for match in language.condition.finditer(folded):
+        start, end = match.span()
+        end = min([end] + [c.start for c in cue_matches if start < c.start < end])
+        text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[start:end].rstrip())
+        if len(text.split()) >= 3:
+            spans.append((start, start + len(text)))
+    return spans
 
 
 def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, language: Language) -> tuple[CueMatch, bool] | None:
