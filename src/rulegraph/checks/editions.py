@@ -61,7 +61,7 @@ def _gap_finding(ability: Ability, texts: list[tuple[int | None, str, bool, int 
         parts.append(f"a disparu de {_names(after)}")
     if outside_lineage:
         parts.append(f"est absente de {_names(outside_lineage)}")
-    message = " ; ".join(parts) + "."
+    message = parts[0] + (", " + " ; ".join(parts[1:]) if len(parts) > 1 else "") + "."
     if inside:
         message += " Un texte perdu, ou une compétence retirée puis remise : à vérifier."
     first = (inside or outside_lineage or after or before)[0]

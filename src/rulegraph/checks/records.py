@@ -65,8 +65,10 @@ def source_of(graph: Graph, node: URIRef) -> str:
 
 
 def line_of(graph: Graph, node: URIRef) -> int | None:
+    """The line number, or None when missing or not a number (SHACL reports that case)."""
     value = graph.value(node, RG.line)
-    return int(value) if value is not None else None
+    number = value.toPython() if value is not None else None
+    return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
 def abilities(graph: Graph) -> list[Ability]:

@@ -61,7 +61,7 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
         other = by_node[silent]
         findings.append(ONE_SIDED_RELATION.finding(
             "warning", other.label, other.game,
-            f"Le texte de « {label_of(graph, author)} » dit qu’il {RELATION_WORDS[relation]} « {other.label} » "
+            f"Le texte de « {label_of(graph, author)} » dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
             f"(« {proof.sentence} », {place(proof.source, proof.line)}) mais le texte de « {other.label} » "
             "n’en dit rien : l’écrire des deux côtés, ou vérifier que c’est voulu.",
             other.source, other.line))

@@ -47,7 +47,8 @@ def _by_check(findings: Iterable[Finding]) -> list[tuple[str, str, list[Finding]
 def summary_line(findings: list[Finding]) -> str:
     by_severity = Counter(f.severity for f in findings)
     parts = [f"{by_severity[s]} {s}" for s in reversed(SEVERITIES)]
-    return f"{len(findings)} findings: " + ", ".join(parts)
+    noun = "finding" if len(findings) == 1 else "findings"
+    return f"{len(findings)} {noun}: " + ", ".join(parts)
 
 
 def render_text(findings: list[Finding]) -> str:

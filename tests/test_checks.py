@@ -1,0 +1,277 @@
+"""Each check on a tiny fixture that holds its fault (it must be found) and on a clean one (no
+false alarm). Relation checks get their edges written by hand, placed on the fixture's lines, so
+they test the check and not the extractor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import RDF, Literal
+
+from rulegraph.build import build
+from rulegraph.checks import CHECKS, run_checks
+from rulegraph.checks.designer_notes import check_designer_notes
+from rulegraph.checks.duplicates import (
+    check_duplicate_definitions,
+    check_identical_texts,
+    check_near_identical_texts,
+    text_similarity,
+)
+from rulegraph.checks.editions import check_edition_gaps
+from rulegraph.checks.parameters import check_parameter_mismatches, declared_letters
+from rulegraph.checks.references import check_undefined_references
+from rulegraph.checks.relations import (
+    check_contradictions,
+    check_grant_cycles,
+    check_one_sided_relations,
+    check_self_references,
+)
+from rulegraph.checks.shacl import check_shacl
+from rulegraph.checks.spelling import check_spelling
+from rulegraph.corpus import corpus_from_files
+from rulegraph.extract.statement import Statement, TermRef
+from rulegraph.graph import ability_uri, build_graph
+from rulegraph.namespaces import RG, term_uri
+
+CHECKS_DIR = Path(__file__).resolve().parent / "fixtures" / "checks"
+
+
+def fixture_graph(name: str, game: str):
+    return build(files=[CHECKS_DIR / name], game=game).graph
+
+
+@pytest.fixture(scope="module")
+def faulty():
+    return fixture_graph("faulty.md", "Brumes")
+
+
+@pytest.fixture(scope="module")
+def clean():
+    return fixture_graph("clean.md", "Marées")
+
+
+def subjects(findings) -> list[str]:
+    return sorted(f.subject for f in findings)
+
+
+# ------------------------------------------------------------------ text checks
+
+
+def test_designer_note_is_reported_with_the_sentence_it_questions(faulty):
+    (finding,) = check_designer_notes(faulty)
+    assert finding.subject == "Garde" and finding.line == 37
+    assert "virer la limite à 3 ?" in finding.message
+    assert "sans dépasser 3" in finding.message
+
+
+def test_no_designer_note_no_finding(clean):
+    assert check_designer_notes(clean) == []
+
+
+def test_exact_duplicate_is_info_and_different_text_is_error(faulty):
+    findings = {f.subject: f for f in check_duplicate_definitions(faulty)}
+    assert findings["Rempart"].severity == "info" and findings["Rempart"].line == 43
+    assert findings["Bastion"].severity == "error" and findings["Bastion"].line == 47
+    assert "ne peut jamais être déplacé" in findings["Bastion"].message
+
+
+def test_no_duplicate_no_finding(clean):
+    assert check_duplicate_definitions(clean) == []
+
+
+def test_identical_texts_form_one_group(faulty):
+    (finding,) = check_identical_texts(faulty)
+    assert "Rempart" in finding.message and "Bastion" in finding.message
+
+
+def test_near_identical_texts_quote_the_words_that_differ(faulty):
+    (finding,) = check_near_identical_texts(faulty)
+    assert finding.subject == "Élan" and "Fougue" in finding.message
+    assert "« bonus » / « malus »" in finding.message
+
+
+def test_distinct_texts_are_neither_identical_nor_near(clean):
+    assert check_identical_texts(clean) == [] and check_near_identical_texts(clean) == []
+
+
+def test_similarity_measure_is_word_based():
+    words = "le porteur recoit un bonus de 1 cbt".split()
+    assert text_similarity(words, words) == 1.0
+    assert text_similarity(words, [w if w != "bonus" else "malus" for w in words]) == pytest.approx(7 / 8)
+
+
+@pytest.mark.parametrize("parameters, letters", [
+    (("X/D",), {"X", "D"}), (("XX",), {"X"}), (("+X",), {"X"}), (("X", "Y"), {"X", "Y"}), (("3",), set()),
+])
+def test_declared_letters(parameters, letters):
+    assert declared_letters(parameters) == letters
+
+
+def test_parameter_mismatches_both_ways_and_slots(faulty):
+    findings = {f.subject: f.message for f in check_parameter_mismatches(faulty)}
+    assert set(findings) == {"Rage", "Vigie", "Marque", "Sceau"}
+    assert "utilise X" in findings["Rage"] and "+X CBT" in findings["Rage"]
+    assert "déclare le paramètre D" in findings["Vigie"]
+    assert "(mot-clé)" in findings["Marque"]
+    assert "entre parenthèses" in findings["Sceau"]
+
+
+def test_declared_and_used_parameters_and_slots_give_no_finding(clean):
+    assert check_parameter_mismatches(clean) == []
+
+
+def test_typo_is_reported_once_with_a_suggestion(faulty):
+    findings = check_spelling(faulty)
+    assert [f.subject for f in findings] == ["Veille"]
+    assert "« prochainne »" in findings[0].message and "« prochaine »" in findings[0].message
+
+
+def test_correct_french_gives_no_spelling_finding(clean):
+    assert check_spelling(clean) == []
+
+
+# ------------------------------------------------------------------ relation checks
+
+
+def entry_line(corpus, name: str) -> int:
+    entry = next(e for e in corpus.entries() if e.name == name)
+    return entry.paragraphs[0].line
+
+
+def graph_with_edges(fixture: str, edges: list[tuple[str, str, str, str]]):
+    """The fixture's graph plus hand-written edges (subject, relation, object, text that states it)."""
+    corpus = corpus_from_files([CHECKS_DIR / fixture], game="Forges")
+    statements = []
+    for subject, relation, obj, author in edges:
+        entry = next(e for e in corpus.entries() if e.name == author)
+        statements.append(Statement(
+            TermRef("forges", "ability", subject), relation, TermRef("forges", "ability", obj),
+            entry.text, entry.source, entry_line(corpus, author)))
+    return build_graph(corpus, statements)
+
+
+FAULTY_EDGES = [
+    ("Enclume", "cancels", "Marteau", "Enclume"),
+    ("Enclume", "mutuallyCancels", "Soufflet", "Enclume"),
+    ("Marteau", "grants", "Étincelle", "Marteau"),
+    ("Étincelle", "grants", "Marteau", "Étincelle"),
+    ("Étincelle", "grants", "Étincelle", "Étincelle"),
+    ("Tenaille", "requires", "Braise", "Tenaille"),
+    ("Tenaille", "excludes", "Braise", "Tenaille"),
+    ("Braise", "grants", "Marteau", "Braise"),
+    ("Braise", "cancels", "Marteau", "Braise"),
+    ("Marteau", "grants", "Fumée", "Marteau"),
+]
+CLEAN_EDGES = [
+    ("Enclume", "mutuallyCancels", "Soufflet", "Enclume"),
+    ("Soufflet", "mutuallyCancels", "Enclume", "Soufflet"),
+    ("Marteau", "grants", "Étincelle", "Marteau"),
+    ("Tenaille", "requires", "Braise", "Tenaille"),
+]
+
+
+@pytest.fixture(scope="module")
+def forge():
+    return graph_with_edges("relations.md", FAULTY_EDGES)
+
+
+@pytest.fixture(scope="module")
+def forge_clean():
+    return graph_with_edges("relations_clean.md", CLEAN_EDGES)
+
+
+def test_symmetric_relation_stated_in_one_text_only(forge):
+    findings = {f.subject: f for f in check_one_sided_relations(forge)}
+    assert set(findings) == {"Soufflet", "Braise"}
+    assert "« Enclume » dit qu’elle s’annule mutuellement avec « Soufflet »" in findings["Soufflet"].message
+    assert "est incompatible avec « Braise »" in findings["Braise"].message
+    assert findings["Soufflet"].line == 11
+
+
+def test_symmetric_relation_stated_in_both_texts(forge_clean):
+    assert check_one_sided_relations(forge_clean) == []
+
+
+def test_granted_and_cancelled_or_required_and_excluded(forge):
+    findings = {(f.subject, f.line) for f in check_contradictions(forge)}
+    assert {s for s, _ in findings} == {"Braise", "Tenaille"}
+    assert all(f.severity == "error" for f in check_contradictions(forge))
+
+
+def test_no_contradiction_in_a_consistent_glossary(forge_clean):
+    assert check_contradictions(forge_clean) == []
+
+
+def test_grant_cycle_is_found_and_self_grant_is_a_self_reference(forge):
+    (cycle,) = check_grant_cycles(forge)
+    assert "Marteau → Étincelle → Marteau" in cycle.message
+    (self_ref,) = check_self_references(forge)
+    assert self_ref.subject == "Étincelle" and "donne elle-même" in self_ref.message
+
+
+def test_no_cycle_no_self_reference(forge_clean):
+    assert check_grant_cycles(forge_clean) == [] and check_self_references(forge_clean) == []
+
+
+def test_undefined_reference_lists_places_and_hints(forge):
+    (finding,) = check_undefined_references(forge)
+    assert finding.subject == "Fumée"
+    assert "Marteau (relations.md:" in finding.message
+
+
+def test_every_reference_defined_no_finding(forge_clean):
+    assert check_undefined_references(forge_clean) == []
+
+
+# ------------------------------------------------------------------ editions and SHACL
+
+
+def test_edition_missing_between_two_editions_that_have_it():
+    graph = build(CHECKS_DIR / "editions" / "corpus.toml").graph
+    (finding,) = check_edition_gaps(graph)
+    assert finding.subject == "Brume" and finding.severity == "warning"
+    assert "Troisième (ligne 4)" in finding.message and "Première" in finding.message
+
+
+def test_ability_in_every_edition_no_gap():
+    graph = build(CHECKS_DIR / "editions" / "corpus.toml").graph
+    assert "Givre" not in subjects(check_edition_gaps(graph))
+
+
+def test_shacl_catches_a_missing_line_and_an_edge_to_a_non_ability(clean):
+    broken = clean.__class__()
+    for triple in clean:
+        broken.add(triple)
+    houle = ability_uri(next(iter([TermRef("marees", "ability", "Houle")])))
+    broken.remove((houle, RG.line, None))
+    state = term_uri("marees", "state", "Trempé")
+    broken.add((state, RDF.type, RG.State))
+    broken.add((houle, RG.cancels, state))
+    findings = check_shacl(broken)
+    messages = " ".join(f.message for f in findings)
+    assert "numéro de ligne" in messages and "relier deux capacités" in messages
+    assert {f.subject for f in findings} >= {"Houle"}
+
+
+def test_well_formed_graph_passes_shacl(clean):
+    assert check_shacl(clean) == []
+
+
+def test_structural_literal_check_rejects_a_line_that_is_not_a_number(clean):
+    broken = clean.__class__()
+    for triple in clean:
+        broken.add(triple)
+    houle = ability_uri(TermRef("marees", "ability", "Houle"))
+    broken.set((houle, RG.line, Literal("douze")))
+    assert any(f.subject == "Houle" for f in check_shacl(broken))
+
+
+def test_clean_glossary_has_no_finding_at_all(clean):
+    assert run_checks(clean) == []
+
+
+def test_codes_and_names_are_unique_and_stable():
+    codes = [c.code for c in CHECKS]
+    assert codes == [f"RG{n:03d}" for n in range(1, len(CHECKS) + 1)]
+    assert len({c.name for c in CHECKS}) == len(CHECKS)
