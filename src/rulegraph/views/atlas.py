@@ -146,12 +146,12 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "edition": data["edition"],
             "method": data["method"],
         })
-    network.force_atlas_2based(gravity=-60, central_gravity=0.012, spring_length=90, spring_strength=0.06, damping=0.5, overlap=0.6)
+    network.force_atlas_2based(gravity=-80, central_gravity=0.015, spring_length=110, spring_strength=0.06, damping=0.5, overlap=0.6)
     network.options.physics.stabilization.iterations = STABILISATION_ITERATIONS
     network.options.physics.stabilization.updateInterval = 25
     options = json.loads(network.options.to_json())
-    options["edges"] = {"font": {"size": 11, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
-    options["nodes"] = {"scaling": {"min": 8, "max": 28, "label": {"enabled": True, "min": 12, "max": 20, "drawThreshold": 6}}, "font": {"size": 13, "strokeWidth": 3, "strokeColor": "#ffffff"}}
+    options["edges"] = {"font": {"size": 13, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
+    options["nodes"] = {"scaling": {"min": 10, "max": 32, "label": {"enabled": True, "min": 16, "max": 26, "drawThreshold": 5}}, "font": {"size": 16, "strokeWidth": 4, "strokeColor": "#ffffff"}}
     options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": True, "hideEdgesOnDrag": len(edge_infos) > 1000}
     options["layout"] = {"randomSeed": 7, "improvedLayout": len(infos) <= 150}
     editions = sorted({e["edition"] for e in edge_infos if e["edition"]}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))

@@ -1,0 +1,230 @@
+"""The HTML atlas: self-contained and offline, data escaped, focused views; and, when Debian's
+chromium is installed, the page rendered headless with the network off."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulegraph.build import build
+from rulegraph.cli import main
+from rulegraph.errors import RulegraphError
+from rulegraph.namespaces import RELATIONS
+from rulegraph.views.atlas import RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_atlas
+from rulegraph.views.networkx_view import to_networkx
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+HOSTILE = FIXTURES / "hostile_glossary.md"
+REMOTE = re.compile(r"""(?:\bsrc|\bhref|\baction|\bposter|\bdata)\s*=\s*["']?\s*(?:https?:)?//|url\(\s*["']?\s*(?:https?:)?//|@import""", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def seed_page(seed_graph):
+    return render_atlas(seed_graph)
+
+
+@pytest.fixture(scope="module")
+def hostile_graph():
+    return build(files=[HOSTILE], game="Piège", format="markdown").graph
+
+
+def test_every_relation_of_the_vocabulary_has_a_colour_and_caption():
+    assert set(RELATION_STYLES) == set(RELATIONS)
+
+
+def test_page_loads_no_remote_resource(seed_page):
+    assert not REMOTE.findall(seed_page)
+    assert "<link" not in seed_page
+    assert not re.search(r"<script[^>]*\bsrc\s*=", seed_page)
+
+
+def test_page_forbids_network_access_in_its_content_security_policy(seed_page):
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', seed_page).group(1)
+    assert "default-src 'none'" in policy and "connect-src" not in policy
+
+
+def test_page_inlines_the_vis_network_script_from_pyvis(seed_page):
+    from importlib import resources
+
+    script = resources.files("pyvis").joinpath("templates", "lib", "vis-9.1.2", "vis-network.min.js").read_text(encoding="utf-8")
+    assert script[:2000] in seed_page
+
+
+def test_page_data_has_every_node_and_edge_of_the_graph(seed_graph):
+    view = to_networkx(seed_graph)
+    data = atlas_data(view)
+    assert len(data["nodes"]) == view.number_of_nodes()
+    assert len(data["edges"]) == view.number_of_edges()
+    assert Counter(e["relation"] for e in data["edgeInfo"]) == Counter(r for *_, r in view.edges(data="relation"))
+
+
+def test_nodes_are_coloured_by_kind_and_shaped_by_game(seed_graph):
+    data = atlas_data(to_networkx(seed_graph))
+    colour_of_kind = {k["name"]: k["colour"] for k in data["kinds"]}
+    shapes_by_game = {}
+    for node, info in zip(data["nodes"], data["nodeInfo"]):
+        assert node["color"]["background"] == colour_of_kind[info["kind"]]
+        shapes_by_game.setdefault(info["game"], set()).add(node["shape"])
+    assert all(len(shapes) == 1 for shapes in shapes_by_game.values())
+    assert len({next(iter(s)) for s in shapes_by_game.values()}) == len(shapes_by_game)
+
+
+def test_edges_carry_their_evidence_and_confrontation_edges_their_edition(seed_graph):
+    data = atlas_data(to_networkx(seed_graph))
+    assert all(e["sentence"] and re.fullmatch(r".+:\d+", e["where"]) for e in data["edgeInfo"])
+    assert data["editions"], "the Confrontation compendium's edges should carry editions"
+    assert {e["edition"] for e in data["edgeInfo"] if e["edition"]} == set(data["editions"])
+
+
+def test_editions_are_listed_in_lineage_order(seed_graph, seed_corpus):
+    data = atlas_data(to_networkx(seed_graph), edition_ranks={name: i for game in seed_corpus.games.values() for i, name in enumerate(game.lineage)})
+    lineage = [name for game in seed_corpus.games.values() for name in game.lineage]
+    assert data["editions"] == sorted(data["editions"], key=lineage.index)
+
+
+def test_hostile_rule_text_is_escaped_in_the_page(hostile_graph):
+    page = render_atlas(hostile_graph)
+    data_script = page.split("const DATA = ", 1)[1].split("\n", 1)[0]
+    assert "<" not in data_script and ">" not in data_script
+    assert "\\u003cscript\\u003edocument.title='pwned'\\u003c/script\\u003e" in data_script
+    assert "<img src=x" not in page
+    assert "<title>rulegraph atlas</title>" in page
+
+
+def test_title_is_escaped(hostile_graph):
+    page = render_atlas(hostile_graph, title="<script>alert(1)</script>")
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>" in page
+
+
+def test_focus_name_matches_whatever_the_case_accents_and_apostrophes(seed_graph):
+    view = to_networkx(seed_graph)
+    assert match_nodes(view, "ATTAQUE D'OPPORTUNITE") == match_nodes(view, "Attaque d’opportunité")
+
+
+def test_focus_keeps_the_neighbourhood_within_the_depth(seed_graph):
+    view = to_networkx(seed_graph)
+    [centre] = match_nodes(view, "Interception")
+    one = neighbourhood(view, "interception", 1)
+    expected = {centre} | set(view.successors(centre)) | set(view.predecessors(centre))
+    assert set(one.nodes) == expected
+    two = neighbourhood(view, "interception", 2)
+    assert set(one.nodes) < set(two.nodes) < set(view.nodes)
+
+
+def test_unknown_focus_suggests_close_names(seed_graph):
+    with pytest.raises(RulegraphError, match="Interception"):
+        render_atlas(seed_graph, focus="Interceptoin")
+
+
+def test_export_html_with_unknown_focus_exits_with_code_2(tmp_path, capsys):
+    code = main(["export", "html", "--manifest", str(ROOT / "data" / "corpus.toml"), "--focus", "Interceptoin", "--out", str(tmp_path / "x.html")])
+    assert code == 2
+    assert "Interception" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_focused_page_names_its_centre_and_holds_only_the_neighbourhood(seed_graph):
+    page = render_atlas(seed_graph, focus="Interception", depth=1)
+    view = to_networkx(seed_graph)
+    data = atlas_data(neighbourhood(view, "Interception", 1))
+    assert "Interception (profondeur 1)" in page
+    assert page.count('"uri": ') == len(data["nodes"])
+
+
+# --- headless Chromium, network off ------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it: apt-get install -y chromium)")
+
+
+def run_chromium(page: Path, profile: Path, *extra: str, fragment: str = "") -> str:
+    """The DOM after the page had ten seconds of virtual time, with every network access failing."""
+    command = [
+        CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+        "--virtual-time-budget=10000", *extra, page.as_uri() + fragment,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def status(dom: str) -> dict[str, str]:
+    tag = re.search(r'<div id="status"[^>]*>', dom)
+    assert tag, "the page did not write its status element"
+    return {k: html.unescape(v) for k, v in re.findall(r'data-([\w-]+)="([^"]*)"', tag.group())}
+
+
+@pytest.fixture(scope="module")
+def rendered_seed_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("atlas")
+    assert main(["build", "--manifest", str(ROOT / "data" / "corpus.toml"), "--out", str(out)]) == 0
+    return out / "graph.html"
+
+
+@needs_chromium
+def test_chromium_renders_every_node_of_the_graph(rendered_seed_page, seed_graph, tmp_path):
+    view = to_networkx(seed_graph)
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment="#kind=all"))
+    assert shown["stabilised"] == "1"
+    assert int(shown["nodes"]) == view.number_of_nodes()
+    assert int(shown["nodes-visible"]) == int(shown["nodes-positioned"]) == view.number_of_nodes()
+    assert int(shown["edges-visible"]) == view.number_of_edges()
+    assert int(shown["drawn"]) >= 1
+
+
+@needs_chromium
+def test_chromium_relation_filter_hides_the_other_edges(rendered_seed_page, seed_graph, tmp_path):
+    view = to_networkx(seed_graph)
+    grants = sum(1 for *_, relation in view.edges(data="relation") if relation == "grants")
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment="#kind=all&relation=grants"))
+    assert int(shown["edges-visible"]) == grants < view.number_of_edges()
+    assert int(shown["nodes-visible"]) == view.number_of_nodes()
+
+
+@needs_chromium
+def test_chromium_edition_filter_hides_the_other_editions_edges(rendered_seed_page, seed_graph, tmp_path):
+    view = to_networkx(seed_graph)
+    editions = Counter(edition for *_, edition in view.edges(data="edition") if edition)
+    edition, _ = editions.most_common(1)[0]
+    expected = view.number_of_edges() - sum(n for name, n in editions.items() if name != edition)
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment=f"#kind=all&edition={edition}"))
+    assert int(shown["edges-visible"]) == expected
+
+
+@needs_chromium
+def test_chromium_hidden_kinds_start_hidden_and_can_be_shown(rendered_seed_page, seed_graph, tmp_path):
+    view = to_networkx(seed_graph)
+    concepts = sum(1 for _, kind in view.nodes(data="kind") if kind == "concept")
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom"))
+    assert int(shown["nodes-visible"]) == view.number_of_nodes() - concepts
+
+
+@needs_chromium
+def test_chromium_hostile_rule_text_is_shown_and_never_run(hostile_graph, tmp_path):
+    page = tmp_path / "hostile.html"
+    page.write_text(render_atlas(hostile_graph), encoding="utf-8")
+    dom = run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=" + "Piège <b>gras</b>".replace(" ", "%20"))
+    shown = status(dom)
+    assert shown["document-title"] == "rulegraph atlas"
+    assert re.search(r"<title>(.*?)</title>", dom).group(1) == "rulegraph atlas"
+    details = dom.split('<aside id="details">', 1)[1].split("</aside>", 1)[0]
+    assert "&lt;script&gt;document.title='pwned'&lt;/script&gt;" in details
+    assert "&lt;img src=x onerror" in details
+    assert "<img" not in details and "<b>" not in details
+
+
+@needs_chromium
+def test_chromium_screenshot_of_the_seed_atlas(rendered_seed_page, tmp_path):
+    target = ROOT / "out" / "atlas.png"
+    target.parent.mkdir(exist_ok=True)
+    run_chromium(rendered_seed_page, tmp_path / "profile", f"--screenshot={target}", "--window-size=1600,1000", fragment="#select=Interception")
+    assert target.stat().st_size > 20_000
