@@ -6,7 +6,7 @@ game (names compared through :func:`rulegraph.text.fold`): link precision and re
 the extractor finds the right pairs; *typed accuracy* is the share of found gold links whose
 relation, and direction for a non-symmetric relation, agrees with the gold.
 
-Run ``python -m rulegraph.evaluation`` (``make eval``) for the seeds and the invented glossary,
+Run ``python -m rulegraph.evaluation`` (``make eval``) for the seeds and the invented glossaries,
 or ``python -m rulegraph.evaluation GOLD.tsv MANIFEST.toml`` for another pair.
 """
 
@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SETS = {
     "seeds": (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml"),
     "brumes": (ROOT / "tests" / "gold" / "brumes.tsv", ROOT / "examples" / "brumes" / "corpus.toml"),
+    "ronces": (ROOT / "tests" / "gold" / "ronces.tsv", ROOT / "tests" / "gold" / "ronces" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
