@@ -1,8 +1,9 @@
 """duplicate-definition, identical-text and near-identical-text: the same rule written twice.
 
-Texts are compared as sequences of folded words (:func:`rulegraph.text.fold`: no case, accents or
-apostrophe differences), with the ability's own name replaced by a placeholder, so that two rules
-that differ only by their name count as identical.
+Texts are compared as sequences of folded words (:func:`rulegraph.text.tokenize` then
+:func:`rulegraph.text.fold`: no case, accent or apostrophe differences), with the ability's own
+name replaced by a placeholder, so that two rules that differ only by their name count as
+identical.
 
 Near-identical measure: ``difflib.SequenceMatcher(None, words_a, words_b).ratio()`` over those
 word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a pair at or above
@@ -12,14 +13,13 @@ word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a 
 from __future__ import annotations
 
 import difflib
-import re
 from collections import defaultdict
 from itertools import combinations
 
 from rdflib import Graph
 
 from ..namespaces import RG
-from ..text import fold
+from ..text import fold, tokenize
 from .finding import CheckId, Finding
 from .records import Ability, abilities, line_of, source_of, text_of
 
@@ -31,16 +31,28 @@ NEAR_IDENTICAL_RATIO = 0.85
 #: How many differing passages a near-identical finding quotes.
 SHOWN_DIFFERENCES = 3
 _OWN_NAME = "<nom>"
-_WORD = re.compile(r"[a-z0-9]+'?|<nom>")
 
 
 def comparable_words(ability: Ability) -> list[str]:
     """The text as folded words, the ability's own name replaced by a placeholder."""
-    folded = fold(ability.text)
-    name = fold(ability.label)
-    if name:
-        folded = re.sub(rf"(?<!\w){re.escape(name)}(?![\w'])", f" {_OWN_NAME} ", folded)
-    return _WORD.findall(folded)
+    return [key for key, _ in _words_of(ability)]
+
+
+def _words_of(ability: Ability) -> list[tuple[str, str]]:
+    """(folded key, word as written) for each word, the own name collapsed into one placeholder."""
+    words = [(fold(t.surface), t.surface) for t in tokenize(ability.text)]
+    name = [fold(t.surface) for t in tokenize(ability.label)]
+    if not name:
+        return words
+    collapsed, index = [], 0
+    while index < len(words):
+        if [key for key, _ in words[index: index + len(name)]] == name:
+            collapsed.append((_OWN_NAME, ability.label))
+            index += len(name)
+        else:
+            collapsed.append(words[index])
+            index += 1
+    return collapsed
 
 
 def text_similarity(a: list[str], b: list[str]) -> float:
@@ -93,14 +105,14 @@ def check_identical_texts(graph: Graph) -> list[Finding]:
 
 
 def check_near_identical_texts(graph: Graph) -> list[Finding]:
-    by_game: dict[str, list[tuple[Ability, list[str]]]] = defaultdict(list)
+    by_game: dict[str, list[tuple[Ability, list[str], list[str]]]] = defaultdict(list)
     for ability in abilities(graph):
-        words = comparable_words(ability)
-        if words:
-            by_game[ability.game].append((ability, words))
+        pairs = _words_of(ability)
+        if pairs:
+            by_game[ability.game].append((ability, [k for k, _ in pairs], [w for _, w in pairs]))
     findings = []
     for items in by_game.values():
-        for (a, words_a), (b, words_b) in combinations(items, 2):
+        for (a, words_a, shown_a), (b, words_b, shown_b) in combinations(items, 2):
             if words_a == words_b:
                 continue
             matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
@@ -109,7 +121,7 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
             ratio = matcher.ratio()
             if ratio < NEAR_IDENTICAL_RATIO:
                 continue
-            differences = _differences(matcher, words_a, words_b)
+            differences = _differences(matcher, shown_a, shown_b)
             findings.append(NEAR_IDENTICAL_TEXT.finding(
                 "info", a.label, a.game,
                 f"{a.label} (ligne {a.line}) et {b.label} (ligne {b.line}) ont des textes presque identiques "
@@ -135,7 +147,7 @@ def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -
 
 
 def _words(words: list[str]) -> str:
-    return " ".join(words).replace("' ", "'") or "∅"
+    return " ".join(words).replace("' ", "'").replace("’ ", "’") or "∅"
 
 
 def _excerpt(text: str, width: int = 80) -> str:

@@ -40,6 +40,7 @@ class Evidence:
     sentence: str
     source: str
     line: int
+    edition: str = ""
 
 
 def text_of(graph: Graph, node: URIRef, prop: URIRef) -> str:
@@ -101,6 +102,7 @@ def evidence(graph: Graph) -> list[Evidence]:
         obj = graph.value(node, RDF.object)
         if predicate is None or subject is None or obj is None:
             continue
+        edition = graph.value(node, RG.edition)
         found.append(Evidence(
             subject=subject,
             relation=str(predicate).rsplit("#", 1)[-1],
@@ -108,6 +110,7 @@ def evidence(graph: Graph) -> list[Evidence]:
             sentence=text_of(graph, node, RG.sentence),
             source=source_of(graph, node),
             line=line_of(graph, node) or 0,
+            edition=label_of(graph, edition) if edition is not None else "",
         ))
     return sorted(found, key=lambda e: (e.source, e.line, e.relation, str(e.subject), str(e.object)))
 

@@ -35,7 +35,10 @@ def check_undefined_references(graph: Graph) -> list[Finding]:
         for node in (item.subject, item.object):
             if (node, RDF.type, RG.UndefinedAbility) in graph:
                 user = locator.ability_at(item.source, item.line)
-                uses[node].append((item.source, item.line, user.label if user else ""))
+                name = user.label if user else ""
+                if name and item.edition:
+                    name += f" [{item.edition}]"
+                uses[node].append((item.source, item.line, name))
     findings = []
     for node in graph.subjects(RDF.type, RG.UndefinedAbility):
         label = label_of(graph, node)
