@@ -27,6 +27,7 @@ class Cue:
     pattern: re.Pattern[str]
     direction: str = "auto"
     opponent_relation: str | None = None
+    reach: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,10 @@ def parse_cues(text: str, *, path: str) -> list[Cue]:
             raise RulegraphError(f"cue #{index}: direction {direction!r} must be one of {', '.join(DIRECTIONS)}", path=path)
         if "pattern" not in raw:
             raise RulegraphError(f"cue #{index}: missing pattern", path=path)
-        cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent))
+        reach = raw.get("reach")
+        if reach is not None and (not isinstance(reach, int) or reach < 0):
+            raise RulegraphError(f"cue #{index}: reach must be a whole number of characters", path=path)
+        cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent, reach))
     return cues
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..corpus import Corpus
-from ..model import Entry, Paragraph
+from ..model import WEAPON, Entry, Paragraph
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
@@ -29,7 +29,7 @@ _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
 _AMOUNT = re.compile(r"([+\-−–]\s?(?:\d+|[XYD]))\s*(?:points? de |en |dans la caracteristique de |a sa |a son |de )?$", re.IGNORECASE)
 _MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|ajout|bonus|malus)\w*[^.]{0,40}$")
 _DISCOVERY = re.compile(
-    r"(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
+    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’]))(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
@@ -71,18 +71,22 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
     for entry in entries:
         for unit in text_units(entry):
             text = unit.paragraph.text
-            candidates: list[str] = []
+            candidates: list[tuple[str, int]] = []
             for match in _DISCOVERY.finditer(text):
-                candidates += re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names"))
-            candidates += [m.group("name") for m in _QUOTED.finditer(text)]
-            candidates += [m.group("name") for m in _SLASH_PARAM.finditer(text)]
+                position = match.start("names")
+                for item in re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names")):
+                    position = text.find(item, position)
+                    candidates.append((item, position))
+            for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
+                candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
             if function_word_name is not None:
-                candidates += [m.group() for m in function_word_name.finditer(text)]
-            for candidate in candidates:
+                candidates += [(m.group(), m.start()) for m in function_word_name.finditer(text)]
+            for candidate, position in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
                 if not name or fold(name) in found:
                     continue
-                mentions = known.find(name)
+                # A known name that goes on in lower case ("Racines profondes") is not a new one.
+                mentions = known.find(text[position : position + len(candidate) + 60])
                 if mentions and mentions[0].start == 0 and mentions[0].end >= len(name) - 1:
                     continue
                 found[fold(name)] = name
@@ -107,7 +111,9 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
     undefined = discover_undefined(entries, known, language)
-    return build_lexicon(game, names + undefined, vocabulary, common)
+    lexicon = build_lexicon(game, names + undefined, vocabulary, common)
+    lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
+    return lexicon
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None) -> list[Statement]:
@@ -255,15 +261,15 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if mutual is not None:
             out.append(make(me, "mutuallyCancels", other, mutual.text))
             continue
-        governing = _governing(mention, cue_matches, read, language)
+        governing = _governing(mention, cue_matches, read, language, _list_start(mentions.index(mention), mentions, folded))
         if governing is None:
             out.append(make(me, "references", other, None))
             continue
         cue, acts_on_me = governing
-        relation = cue.cue.relation
-        if cue.cue.opponent_relation and language.opponent_scope.search(folded, *read.segment(cue.start)):
-            relation = cue.cue.opponent_relation
         subject, obj = (other, me) if acts_on_me else (me, other)
+        relation = cue.cue.relation
+        if cue.cue.opponent_relation and (fold(subject.label) in lexicon.weapons or language.opponent_scope.search(folded, *read.segment(cue.start))):
+            relation = cue.cue.opponent_relation
         recipient = _recipient(folded[: cue.start], previous_sentence, language) if relation == "grants" else None
         out.append(make(subject, relation, obj, cue.text, recipient))
     out += _term_statements(sentence, folded, mentions, me, make)
@@ -284,19 +290,24 @@ def _conditions(folded: str, cue_matches: list[CueMatch], language: Language) ->
     return spans
 
 
-def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, language: Language) -> tuple[CueMatch, bool] | None:
+def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, language: Language,
+               list_start: int) -> tuple[CueMatch, bool] | None:
     """The cue that governs a mention, and whether the mention acts on the ability (True) or
-    the ability on the mention (False): the nearest cue in the mention's clause that can reach it."""
+    the ability on the mention (False): the nearest cue in the mention's clause that can reach it
+    (a cue's reach is counted to the start of the list the mention belongs to)."""
     candidates: list[tuple[int, CueMatch, bool]] = []
     segment = read.segment(mention.start)
     for cue in cue_matches:
         if not (segment[0] <= cue.start < segment[1]):
             continue
         direction = cue.cue.direction
-        if direction == "auto" and read.self_right_after(cue.end):
+        coordinated_with_self = cue.end <= mention.start and list_start - cue.end <= 12
+        if direction == "auto" and read.self_right_after(cue.end) and not coordinated_with_self:
             direction = "backward"
         if cue.start <= mention.start and direction in ("auto", "forward", "reverse"):
             if read.in_condition_after(mention, cue.end):
+                continue
+            if cue.cue.reach is not None and min(mention.start, max(list_start, cue.end)) - cue.end > cue.cue.reach:
                 continue
             candidates.append((max(0, mention.start - cue.end), cue, direction == "reverse"))
         elif mention.end <= cue.start:
@@ -304,6 +315,8 @@ def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, l
                 candidates.append((cue.start - mention.end, cue, True))
             elif direction == "passive":
                 candidates.append((cue.start - mention.end, cue, False))
+            elif cue.cue.reach is not None:
+                continue
             elif direction in ("auto", "forward") and language.anaphor.search(read.folded, cue.end, segment[1]):
                 candidates.append((cue.start - mention.end, cue, False))
     if not candidates:

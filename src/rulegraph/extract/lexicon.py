@@ -49,6 +49,8 @@ class Lexicon:
 
     game: str
     terms: list[Term] = field(default_factory=list)
+    #: Folded names of the game's weapon abilities (a weapon acts on its target).
+    weapons: frozenset[str] = frozenset()
     _index: dict[str, list[Term]] = field(default_factory=dict)
     _fuzzy: dict[tuple[int, int], list[Term]] = field(default_factory=dict)
     _longest: int = 1
