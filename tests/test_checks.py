@@ -19,7 +19,7 @@ from rulegraph.checks.duplicates import (
     text_similarity,
 )
 from rulegraph.checks.editions import check_edition_gaps
-from rulegraph.checks.parameters import check_parameter_mismatches, declared_letters
+from rulegraph.checks.parameters import check_parameter_mismatches, declared_letters, parameter_letter
 from rulegraph.checks.references import check_undefined_references
 from rulegraph.checks.relations import (
     check_contradictions,
@@ -106,6 +106,11 @@ def test_similarity_measure_is_word_based():
 ])
 def test_declared_letters(parameters, letters):
     assert declared_letters(parameters) == letters
+
+
+@pytest.mark.parametrize("word, letter", [("X", "X"), ("XX", "X"), ("D", "D"), ("n", "N"), ("Xénon", None), ("DEF", None), ("y", None)])
+def test_parameter_letter(word, letter):
+    assert parameter_letter(word) == letter
 
 
 def test_parameter_mismatches_both_ways_and_slots(faulty):

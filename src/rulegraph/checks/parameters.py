@@ -41,6 +41,15 @@ def declared_letters(parameters: tuple[str, ...]) -> set[str]:
     return letters
 
 
+def parameter_letter(word: str) -> str | None:
+    """``X``, ``XX``, ``D`` → that letter; a lone ``n`` is the ``(n)`` of a heading; else None."""
+    if word == "n":
+        return "N"
+    if word.isupper() and len(set(word)) == 1 and word[0] in PARAMETER_LETTERS and len(word) <= 2:
+        return word[0]
+    return None
+
+
 def used_letters(text: str, other_names: list[str]) -> dict[str, str]:
     """Parameter letters standing alone in the text → the first phrase using each, for quoting."""
     folded = fold(text)
@@ -48,8 +57,8 @@ def used_letters(text: str, other_names: list[str]) -> dict[str, str]:
     used: dict[str, str] = {}
     tokens = tokenize(text)
     for index, token in enumerate(tokens):
-        letter = token.surface
-        if letter not in PARAMETER_LETTERS or letter in used:
+        letter = parameter_letter(token.surface)
+        if letter is None or letter in used:
             continue
         before = folded[max(0, token.start - 60): token.start].rstrip(" /(:")
         if any(before.endswith(name) for name in names):
