@@ -11,6 +11,7 @@ with ``textContent``: a rule text that contains ``<script>`` is displayed, never
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from importlib import resources
 
@@ -54,10 +55,12 @@ GAME_BORDERS = ("#2b2b2b", "#e6a700", "#00a19a", "#c2185b", "#5e35b1")
 #: Kinds hidden when the page opens (the designer can show them): generic notions are hubs
 #: that turn the picture into a hairball.
 HIDDEN_KINDS = ("concept",)
-#: Stabilisation budget: the page stops the physics after this many iterations or milliseconds,
-#: whichever comes first, and freezes the layout.
-STABILISATION_ITERATIONS = 400
-STABILISATION_MILLISECONDS = 4000
+#: Stabilisation budget: the page stops the physics after so many iterations or milliseconds,
+#: whichever comes first, and freezes the layout. An iteration costs time in proportion to the
+#: number of nodes, so big graphs get fewer (but never under the minimum).
+STABILISATION_WORK = 60_000
+STABILISATION_ITERATIONS = (100, 400)
+STABILISATION_MILLISECONDS = 3000
 
 
 def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
@@ -95,6 +98,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
     game_index = {game: index for index, game in enumerate(games)}
     ids = {node: index for index, node in enumerate(sorted(view.nodes, key=lambda n: (_node_sort_key(view, n))))}
     degree = dict(view.degree())
+    start = initial_positions(view)
     network = Network(directed=True)
     infos = []
     for node, index in sorted(ids.items(), key=lambda item: item[1]):
@@ -111,6 +115,8 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             value=1 + degree[node],
             borderWidth=2 if data["kind"] == "undefined" else 1,
             shapeProperties={"borderDashes": [4, 3]} if data["kind"] == "undefined" else {},
+            x=start[node][0],
+            y=start[node][1],
         )
         infos.append({
             "label": data["label"],
@@ -147,7 +153,9 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "method": data["method"],
         })
     network.force_atlas_2based(gravity=-80, central_gravity=0.015, spring_length=110, spring_strength=0.06, damping=0.5, overlap=0.6)
-    network.options.physics.stabilization.iterations = STABILISATION_ITERATIONS
+    low, high = STABILISATION_ITERATIONS
+    iterations = max(low, min(high, STABILISATION_WORK // max(1, len(infos))))
+    network.options.physics.stabilization.iterations = iterations
     network.options.physics.stabilization.updateInterval = 25
     options = json.loads(network.options.to_json())
     options["edges"] = {"font": {"size": 13, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
@@ -167,8 +175,45 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "editions": editions,
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
-        "budget": {"iterations": STABILISATION_ITERATIONS, "milliseconds": STABILISATION_MILLISECONDS},
+        "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
     }
+
+
+def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str, tuple[float, float]]:
+    """Where the physics starts: each game on its own disc, discs packed in rows, and inside a
+    disc the nodes in breadth-first order from the busiest one along a sunflower spiral, so
+    that neighbours start close. A few iterations then suffice, even on large graphs."""
+    by_game: dict[str, list[str]] = defaultdict(list)
+    for node, game in view.nodes(data="game"):
+        by_game[game or ""].append(node)
+    undirected = nx.Graph(view.to_undirected(as_view=True))
+    discs = []
+    for game, members in sorted(by_game.items(), key=lambda item: (-len(item[1]), item[0])):
+        order: list[str] = []
+        seen: set[str] = set()
+        for root in sorted(members, key=lambda n: (-undirected.degree(n), n)):
+            if root in seen:
+                continue
+            for node in nx.bfs_tree(undirected.subgraph(members), root):
+                seen.add(node)
+                order.append(node)
+        discs.append((spacing * math.sqrt(len(order)) + spacing, order))
+    row_width = 2.4 * math.sqrt(sum(radius * radius for radius, _ in discs)) + 2 * discs[0][0] if discs else 0.0
+    positions: dict[str, tuple[float, float]] = {}
+    x = y = row_height = 0.0
+    for radius, order in discs:
+        if x > 0 and x + 2 * radius > row_width:
+            x, y, row_height = 0.0, y + row_height, 0.0
+        centre = (x + radius, y + radius)
+        for rank, node in enumerate(order):
+            distance, angle = spacing * math.sqrt(rank), rank * _GOLDEN_ANGLE
+            positions[node] = (round(centre[0] + distance * math.cos(angle), 1), round(centre[1] + distance * math.sin(angle), 1))
+        x += 2 * radius
+        row_height = max(row_height, 2 * radius)
+    return positions
+
+
+_GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 
 def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | None = None, depth: int = 2) -> str:
