@@ -7,13 +7,15 @@ identical.
 
 Near-identical measure: ``difflib.SequenceMatcher(None, words_a, words_b).ratio()`` over those
 word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a pair at or above
-:data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared.
+:data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared. Two cheap
+upper bounds of that ratio (the lengths, then the words shared regardless of order) skip most
+pairs before the sequences are aligned, without ever skipping one that would pass.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from itertools import combinations
 
 from rdflib import Graph
@@ -105,19 +107,21 @@ def check_identical_texts(graph: Graph) -> list[Finding]:
 
 
 def check_near_identical_texts(graph: Graph) -> list[Finding]:
-    by_game: dict[str, list[tuple[Ability, list[str], list[str]]]] = defaultdict(list)
+    by_game: dict[str, list[tuple[Ability, list[str], list[str], Counter[str]]]] = defaultdict(list)
     for ability in abilities(graph):
         pairs = _words_of(ability)
         if pairs:
-            by_game[ability.game].append((ability, [k for k, _ in pairs], [w for _, w in pairs]))
+            keys = [k for k, _ in pairs]
+            by_game[ability.game].append((ability, keys, [w for _, w in pairs], Counter(keys)))
     findings = []
     for items in by_game.values():
-        for (a, words_a, shown_a), (b, words_b, shown_b) in combinations(items, 2):
-            if words_a == words_b:
+        for (a, words_a, shown_a, bag_a), (b, words_b, shown_b, bag_b) in combinations(items, 2):
+            total = len(words_a) + len(words_b)
+            if words_a == words_b or 2 * min(len(words_a), len(words_b)) < NEAR_IDENTICAL_RATIO * total:
+                continue
+            if 2 * sum((bag_a & bag_b).values()) < NEAR_IDENTICAL_RATIO * total:
                 continue
             matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
-            if matcher.real_quick_ratio() < NEAR_IDENTICAL_RATIO or matcher.quick_ratio() < NEAR_IDENTICAL_RATIO:
-                continue
             ratio = matcher.ratio()
             if ratio < NEAR_IDENTICAL_RATIO:
                 continue

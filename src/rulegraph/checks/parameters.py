@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 
 from rdflib import RDF, Graph
 
@@ -50,10 +51,13 @@ def parameter_letter(word: str) -> str | None:
     return None
 
 
-def used_letters(text: str, other_names: list[str]) -> dict[str, str]:
-    """Parameter letters standing alone in the text → the first phrase using each, for quoting."""
+def used_letters(text: str, other_names: Iterable[str]) -> dict[str, str]:
+    """Parameter letters standing alone in the text → the first phrase using each, for quoting.
+
+    ``other_names`` are the other abilities' names, folded (:func:`rulegraph.text.fold`).
+    """
     folded = fold(text)
-    names = sorted({fold(n) for n in other_names if n}, key=len, reverse=True)
+    names = tuple(other_names)
     used: dict[str, str] = {}
     tokens = tokenize(text)
     for index, token in enumerate(tokens):
@@ -78,21 +82,21 @@ def _slot_used(slot: str, text: str) -> bool:
 
 def check_parameter_mismatches(graph: Graph) -> list[Finding]:
     defined = abilities(graph)
-    names_by_game: dict[str, list[str]] = defaultdict(list)
+    names_by_game: dict[str, set[str]] = defaultdict(set)
     for ability in defined:
-        names_by_game[ability.game].append(ability.label)
+        names_by_game[ability.game].add(fold(ability.label))
     for node in graph.subjects(RDF.type, RG.UndefinedAbility):
-        names_by_game[game_of(graph, node)[1]].append(label_of(graph, node))
+        names_by_game[game_of(graph, node)[1]].add(fold(label_of(graph, node)))
     findings = []
     for ability in defined:
         if not ability.text:
             continue
-        others = [n for n in names_by_game[ability.game] if fold(n) != fold(ability.label)]
+        others = names_by_game[ability.game] - {fold(ability.label)}
         findings += _letter_findings(ability, others) + _slot_findings(ability)
     return findings
 
 
-def _letter_findings(ability: Ability, other_names: list[str]) -> list[Finding]:
+def _letter_findings(ability: Ability, other_names: set[str]) -> list[Finding]:
     declared = declared_letters(ability.parameters)
     used = used_letters(ability.text, other_names)
     heading = ability.heading or ability.label
