@@ -111,8 +111,7 @@ def test_neighbourhood_view_is_an_escaped_sandboxed_atlas(hostile_graph):
 def test_explorer_follows_the_search_box_and_reports_unknown_names(seed_graph):
     box = explorer(seed_graph, "Fouisseur")
     search = box.children[0].children[0]
-    message = box.children[2]
-    panel, picture = box.children[3].children
+    message, panel, picture = box.children[2:5]
     assert "Fouisseur" in panel.value and "<iframe" in picture.value
     search.value = "Interception"
     assert ">Interception</h3>" in panel.value

@@ -141,8 +141,8 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
     games = game_filter(view)
     relations = relation_filter(view)
     radius = widgets.IntSlider(value=depth, min=0, max=4, description="Profondeur")
-    panel = widgets.HTML(layout=widgets.Layout(width="40%"))
-    picture = widgets.HTML(layout=widgets.Layout(width="60%"))
+    panel = widgets.HTML(layout=widgets.Layout(width="100%"))
+    picture = widgets.HTML(layout=widgets.Layout(width="100%"))
     message = widgets.HTML()
 
     def refresh(_change=None) -> None:
@@ -163,7 +163,8 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
         widgets.HBox([search, radius]),
         widgets.HBox([games, relations]),
         message,
-        widgets.HBox([panel, picture]),
+        panel,
+        picture,
     ])
 
 
