@@ -181,6 +181,35 @@ def test_chromium_renders_every_node_of_the_graph(rendered_seed_page, seed_graph
     assert int(shown["drawn"]) >= 1
 
 
+def page_requests(net_log: Path) -> list[str]:
+    """URLs the page itself asked for, from Chromium's net log: the browser's own background
+    requests (update checks…) have no file:// isolation key and are left out."""
+    import json
+
+    log = json.loads(net_log.read_text(encoding="utf-8"))
+    start_job = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    return [
+        event["params"]["url"] for event in log["events"]
+        if event["type"] == start_job and event.get("params", {}).get("network_isolation_key", "").startswith("file://")
+    ]
+
+
+@needs_chromium
+def test_chromium_page_makes_no_network_request(rendered_seed_page, tmp_path):
+    net_log = tmp_path / "net-log.json"
+    run_chromium(rendered_seed_page, tmp_path / "profile", f"--log-net-log={net_log}", "--dump-dom", fragment="#kind=all")
+    assert [url for url in page_requests(net_log) if not url.startswith(("file:", "data:"))] == []
+
+
+@needs_chromium
+def test_chromium_net_log_does_see_a_page_request(tmp_path):
+    page = tmp_path / "remote.html"
+    page.write_text('<!DOCTYPE html><img src="https://example.org/x.png">', encoding="utf-8")
+    net_log = tmp_path / "net-log.json"
+    run_chromium(page, tmp_path / "profile", f"--log-net-log={net_log}", "--dump-dom")
+    assert "https://example.org/x.png" in page_requests(net_log)
+
+
 @needs_chromium
 def test_chromium_relation_filter_hides_the_other_edges(rendered_seed_page, seed_graph, tmp_path):
     view = to_networkx(seed_graph)
