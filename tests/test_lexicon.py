@@ -76,6 +76,7 @@ def test_same_name_keeps_the_other_kinds_as_alternatives(lexicon):
         ("Frape rapide", "Frappe rapide"),
         ("_Pierre Esprit_", "Pierre-Esprit"),
         ("Rapide 3", "Rapide"),
+        ("Servant d'artillerie (canon)", "Servant d’artillerie"),
     ],
 )
 def test_lookup_resolves_a_typed_name(lexicon, typed, label):

@@ -19,6 +19,7 @@ from ..text import Token, closest, edit_distance_at_most_one, fold, tokenize
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
 _FUZZY_MIN_LENGTH = 8
+_KEYWORD_SLOT = re.compile(r"\([^)]*\)")
 _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
 
 
@@ -75,8 +76,9 @@ class Lexicon:
     def lookup(self, name: str) -> Term | None:
         """The term a user-typed name means, matched as the extractor matches texts (case,
         accents, apostrophes, elisions, plural, hyphens, markup, one typo in a long name);
-        trailing parameters such as ``X``, ``/X`` or ``3`` are ignored. None when nothing fits."""
-        tokens = [t for t in tokenize(name) if not _PARAMETER.fullmatch(t.surface)]
+        parameters (``X``, ``/X``, ``3``) and a keyword in parentheses (``Résistance (feu)``) are
+        ignored. None when nothing fits."""
+        tokens = [t for t in tokenize(_KEYWORD_SLOT.sub(" ", name)) if not _PARAMETER.fullmatch(t.surface)]
         if not tokens:
             return None
         keys = [t.key for t in tokens]
