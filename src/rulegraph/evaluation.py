@@ -32,6 +32,7 @@ DEFAULT_SETS = {
     "seeds": (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml"),
     "brumes": (ROOT / "tests" / "gold" / "brumes.tsv", ROOT / "examples" / "brumes" / "corpus.toml"),
     "ronces": (ROOT / "tests" / "gold" / "ronces.tsv", ROOT / "tests" / "gold" / "ronces" / "corpus.toml"),
+    "marees": (ROOT / "tests" / "gold" / "marees.tsv", ROOT / "tests" / "gold" / "marees" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
