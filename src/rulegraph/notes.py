@@ -8,8 +8,8 @@ from .model import Note, Paragraph
 from .text import fold, split_sentences, tokenize
 
 NOTE_MARK = re.compile(r"\s*=>\s*")
-_LAST = {"dernier", "derniere", "derniee", "dernieer"}
-_FIRST = {"premier", "premiere"}
+_LAST_PREFIX = "derni"
+_FIRST_PREFIX = "premi"
 _STOP = {"a", "la", "le", "les", "de", "du", "des", "un", "une", "et", "ou", "en", "?"}
 
 
@@ -28,15 +28,16 @@ def questioned_sentence(rule: str, question: str) -> str:
     """The sentence a note is about: the one sharing its numbers and words, else the whole rule.
 
     "virer la limite à 3 ?" questions the sentence with "au-dessus de 3"; "virer la dernière
-    précision ?" the last sentence; "à simplifier ?" names nothing, so the whole rule.
+    précision ?" the last sentence (any word starting "derni", so a typo still counts);
+    "à simplifier ?" names nothing, so the whole rule.
     """
     sentences = [s for _, s in split_sentences(rule)]
     if not sentences:
         return rule
     words = {fold(t.surface) for t in tokenize(question)} - _STOP
-    if words & _LAST or any(w.startswith("derni") for w in words):
+    if any(w.startswith(_LAST_PREFIX) for w in words):
         return sentences[-1]
-    if words & _FIRST:
+    if any(w.startswith(_FIRST_PREFIX) for w in words):
         return sentences[0]
     numbers = {w for w in words if w.isdigit()}
     content = {t.key for t in tokenize(question) if len(t.key) > 3} - {"vir", "simplifi", "suppr"}
