@@ -66,6 +66,8 @@ reason = "test"
 """)
     assert ("Embuscade", "requires", "Déploiement avancé", "curated") in _edges(result)
     assert ("Embuscade", "references", "Déploiement avancé", "extracted") not in _edges(result)
+    (retyped,) = [s for s in result if s.method == "curated" and s.subject.label == "Embuscade"]
+    assert retyped.cue is None and retyped.reason == "test" and retyped.line == 81
 
 
 @pytest.mark.parametrize(

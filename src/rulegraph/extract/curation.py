@@ -24,10 +24,11 @@ from .statement import Statement, TermRef
 
 CURATION_FILE = "curation.toml"
 ACTIONS = ("add", "remove", "retype")
+RECIPIENTS = ("bearer", "ally", "opponent")
 _KEYS = {
     "add": {"game", "subject", "relation", "object", "reason", "sentence", "condition", "recipient"},
     "remove": {"game", "subject", "relation", "object", "reason"},
-    "retype": {"game", "subject", "relation", "object", "reason", "was", "condition"},
+    "retype": {"game", "subject", "relation", "object", "reason", "was", "condition", "recipient"},
 }
 
 
@@ -106,6 +107,8 @@ def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon],
     for key in ("relation", "was"):
         if key in raw and raw[key] not in INTERACTIONS:
             raise fail(f"{key} {raw[key]!r} must be one of {', '.join(INTERACTIONS)}", key)
+    if "recipient" in raw and raw["recipient"] not in RECIPIENTS:
+        raise fail(f"recipient {raw['recipient']!r} must be one of {', '.join(RECIPIENTS)}", "recipient")
     if game not in lexicons:
         lexicons[game] = game_lexicon(corpus, game)
     lexicon = lexicons[game]
@@ -179,8 +182,8 @@ def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]
         seen.add(key)
         out.append(replace(
             statement, subject=entry.subject, relation=entry.relation, object=entry.object, method="curated",
-            reason=entry.reason, condition=entry.condition or statement.condition,
-            recipient=statement.recipient if entry.relation == "grants" else None,
+            reason=entry.reason, condition=entry.condition or statement.condition, cue=None,
+            recipient=(entry.recipient or statement.recipient) if entry.relation == "grants" else None,
         ))
     return out
 
