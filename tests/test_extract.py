@@ -111,6 +111,12 @@ def test_conditions_are_attached_as_text(text, condition):
     assert edge.condition == condition
 
 
+@pytest.mark.parametrize("text", ["Il se déplace comme si la capacité Garde s'appliquait.", "Il peut charger même si un ennemi possède Garde."])
+def test_as_if_and_even_if_are_not_conditions(text):
+    (edge,) = [s for s in statements(text) if s.object.kind == "ability"]
+    assert edge.condition is None
+
+
 def test_a_name_inside_a_condition_is_not_governed_by_the_cue_before_it():
     found = edges("Une figurine dotée de Garde est immunisée à cette capacité à moins que la figurine qui la possède ait aussi Rage.")
     assert ("Garde", "immuneTo", "Alpha") in found

@@ -52,6 +52,7 @@ class Language:
     ally_recipient: re.Pattern[str]
     back_reference: re.Pattern[str]
     condition: re.Pattern[str]
+    not_condition_before: re.Pattern[str]
     name_function_words: tuple[str, ...]
     frequent_word: int
 
@@ -92,6 +93,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         ally_recipient=combined("ally_recipient", "{}"),
         back_reference=combined("back_references", "{}"),
         condition=combined("condition_openers", r"(?<![\w'])(?:{})(?:(?<=')|(?!\w))[^,;:.()]*"),
+        not_condition_before=combined("not_condition_after", r"\b(?:{})\s+$"),
         name_function_words=tuple(words("name_function_words")),
         frequent_word=int(raw.get("frequent_word", 0)),
     )

@@ -283,6 +283,8 @@ def _conditions(folded: str, cue_matches: list[CueMatch], language: Language) ->
     spans = []
     for match in language.condition.finditer(folded):
         start, end = match.span()
+        if language.not_condition_before.search(folded, max(0, start - 12), start):
+            continue
         end = min([end] + [c.start for c in cue_matches if start < c.start < end])
         text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[start:end].rstrip())
         if len(text.split()) >= 3:
