@@ -5,8 +5,9 @@ For each sentence: find the mentions (lexicon, longest match); keep an ordinary-
 when its context says it is the ability (else fall back to another term of the same name, such
 as the action "charge"); find the relation cues; give each mention the cue nearest to it in its
 clause, reading the cue's direction (who acts on whom) and scope (the opponent's ability or
-one's own); read the conditions. A mention no cue governs is rg:references. All French phrasing
-lives in ``resources/cues.toml``; this module only applies it.
+one's own); read the conditions. A mention no cue governs is rg:references. The relation cues
+and the word lists behind ambiguity, direction, scope, recipients and conditions live in
+``resources/cues.toml``; the patterns here only find undefined names, lists and amounts.
 """
 
 from __future__ import annotations
