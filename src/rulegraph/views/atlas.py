@@ -160,7 +160,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
     options = json.loads(network.options.to_json())
     options["edges"] = {"font": {"size": 13, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
     options["nodes"] = {"scaling": {"min": 10, "max": 32, "label": {"enabled": True, "min": 16, "max": 26, "drawThreshold": 5}}, "font": {"size": 16, "strokeWidth": 4, "strokeColor": "#ffffff"}}
-    options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": True, "hideEdgesOnDrag": len(edge_infos) > 1000}
+    options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": {"enabled": True, "bindToWindow": False}, "hideEdgesOnDrag": len(edge_infos) > 1000}
     options["layout"] = {"randomSeed": 7, "improvedLayout": False}  # every node has a starting position
     editions = sorted({e["edition"] for e in edge_infos if e["edition"]}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))
     return {
