@@ -73,6 +73,7 @@ def test_graphml_drops_characters_xml_cannot_hold():
     assert back.nodes[str(node)]["text"] == "texte <b>"
 
 
+@pytest.mark.filterwarnings("ignore:ConjunctiveGraph is deprecated:DeprecationWarning")
 def test_jsonld_and_turtle_hold_the_same_triples(seed_graph):
     for text, fmt in ((to_jsonld(seed_graph), "json-ld"), (to_turtle(seed_graph), "turtle")):
         back = Graph().parse(data=text, format=fmt)
