@@ -13,9 +13,9 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Entry, Paragraph
-from ..names import looks_like_name, parse_heading
-from ..notes import split_note
+from ..names import looks_like_name
 from ..text import fold
+from .entries import make_entry
 
 ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:]+?)\s*:\s*(?P<after>.*)$")
 _TAG_MAX_WORDS = 8
@@ -81,24 +81,7 @@ def _make_entry(raw: dict[str, Any], *, source: str, game: str) -> Entry:
     if "next_line_tag" in raw and not raw["paragraphs"]:
         raw["tags"].remove(raw["next_line_tag"].text)
         raw["paragraphs"].append(raw["next_line_tag"])
-    parts = parse_heading(raw["head"])
-    paragraphs, notes = [], []
-    for paragraph in raw["paragraphs"]:
-        kept, note = split_note(paragraph)
-        if kept:
-            paragraphs.append(kept)
-        if note:
-            notes.append(note)
-    return Entry(
-        name=parts.name,
-        heading=raw["head"],
-        game=game,
-        source=source,
-        line=raw["line"],
-        category=raw["category"],
-        parameters=parts.parameters,
-        slots=parts.slots,
-        paragraphs=tuple(paragraphs),
-        tags=tuple(raw["tags"]) + parts.kinds,
-        notes=tuple(notes),
+    return make_entry(
+        raw["head"], raw["paragraphs"], game=game, source=source, line=raw["line"],
+        category=raw["category"], tags=raw["tags"],
     )

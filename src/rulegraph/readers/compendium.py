@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulegraphError
-from ..model import Document, EditionText, Entry, Paragraph
+from ..model import Document, EditionText, Paragraph
 from ..names import parse_heading
-from ..notes import split_note
 from ..text import fold
+from .entries import make_entry, split_notes
 
 ABSENT_MARKS = {"–", "-", "—", "−", "n/a", "absent", "aucun", "aucune"}
 
@@ -55,35 +55,21 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             path=source,
             line=heading_line,
         )
-    heading = lines[heading_line - 1].strip()
-    parts = parse_heading(heading)
-    edition_texts, notes = [], []
+    edition_texts, notes = [], ()
     for name in editions:
         line, paragraphs = blocks[name]
-        kept = []
-        for paragraph in paragraphs:
-            rule, note = split_note(paragraph)
-            kept += [rule] if rule else []
-            notes += [note] if note else []
-        edition_texts.append(EditionText(name, line, tuple(kept)))
+        kept, edition_notes = split_notes(paragraphs)
+        notes += edition_notes
+        edition_texts.append(EditionText(name, line, kept))
     lineage = options.get("lineage") or editions
     newest = next(
         (e for name in reversed(lineage) for e in edition_texts if e.edition == name and e.present),
         None,
     )
-    entry = Entry(
-        name=parts.name,
-        heading=heading,
-        game=game,
-        source=source,
-        line=heading_line,
-        category=options.get("default_category", "character"),
-        parameters=parts.parameters,
-        slots=parts.slots,
-        paragraphs=newest.paragraphs if newest else (),
-        tags=parts.kinds,
-        notes=tuple(notes),
-        editions=tuple(edition_texts),
+    entry = make_entry(
+        lines[heading_line - 1].strip(), newest.paragraphs if newest else (), game=game, source=source,
+        line=heading_line, category=options.get("default_category", "character"),
+        editions=tuple(edition_texts), extra_notes=notes,
     )
     return Document(source=source, game=game, entries=[entry])
 

@@ -13,10 +13,9 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
-from ..model import CHARACTER, Document, Entry, Paragraph
-from ..names import parse_heading
-from ..notes import split_note
+from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
+from .entries import make_entry
 
 _BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
 _SUBHEADING = re.compile(r"^\s*\[g\](?P<heading>.*?)\[/g\]\s*:?\s*", re.IGNORECASE)
@@ -70,26 +69,10 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 path=source,
                 line=row_line,
             )
-        heading = row[name_at].strip()
-        parts = parse_heading(heading)
-        paragraphs, notes = [], []
-        for paragraph in markup_paragraphs(row[text_at], row_line):
-            kept, note = split_note(paragraph)
-            paragraphs += [kept] if kept else []
-            notes += [note] if note else []
         document.entries.append(
-            Entry(
-                name=parts.name,
-                heading=heading,
-                game=game,
-                source=source,
-                line=row_line,
-                category=category,
-                parameters=parts.parameters,
-                slots=parts.slots,
-                paragraphs=tuple(paragraphs),
-                tags=parts.kinds,
-                notes=tuple(notes),
+            make_entry(
+                row[name_at].strip(), markup_paragraphs(row[text_at], row_line),
+                game=game, source=source, line=row_line, category=category,
             )
         )
     return document

@@ -12,9 +12,8 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
-from ..model import CATEGORIES, CHARACTER, Document, Entry, Paragraph
-from ..names import parse_heading
-from ..notes import split_note
+from ..model import CATEGORIES, CHARACTER, Document, Paragraph
+from .entries import make_entry
 from .markdown import strip_markup
 
 
@@ -54,27 +53,15 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         category = item.get(category_field, default_category) if category_field else default_category
         if category not in CATEGORIES:
             raise RulegraphError(f"category {category!r} must be one of {', '.join(CATEGORIES)}", path=source, line=line)
-        parts = parse_heading(item[name_field])
-        paragraphs, notes = [], []
+        paragraphs = []
         for chunk in filter(None, (c.strip() for c in body.split("\n"))):
             clean, marked = strip_markup(chunk)
-            kept, note = split_note(Paragraph(clean, line, None, marked))
-            paragraphs += [kept] if kept else []
-            notes += [note] if note else []
+            paragraphs.append(Paragraph(clean, line, None, marked))
         tags = item.get("tags", [])
         document.entries.append(
-            Entry(
-                name=parts.name,
-                heading=item[name_field],
-                game=game,
-                source=source,
-                line=line,
-                category=category,
-                parameters=parts.parameters,
-                slots=parts.slots,
-                paragraphs=tuple(paragraphs),
-                tags=tuple(tags if isinstance(tags, list) else [tags]) + parts.kinds,
-                notes=tuple(notes),
+            make_entry(
+                item[name_field], paragraphs, game=game, source=source, line=line, category=category,
+                tags=tags if isinstance(tags, list) else [tags],
             )
         )
     return document

@@ -11,14 +11,14 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
-from ..model import CHARACTER, Document, Entry, Paragraph
-from ..names import parse_heading
-from ..notes import split_note
+from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
+from .entries import make_entry
 
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
 _EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
 def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
@@ -91,29 +91,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             line=1,
         )
     for raw in raw_entries:
-        parts = parse_heading(raw["head"])
-        paragraphs, notes = [], []
-        tags: list[str] = list(parts.kinds)
-        for paragraph in _paragraphs(raw["lines"]):
-            if not paragraphs and not notes and re.fullmatch(r"(?:tags?|étiquettes?)\s*:\s*.+", paragraph.text, re.I):
-                tags += [t.strip() for t in paragraph.text.split(":", 1)[1].split(",") if t.strip()]
-                continue
-            kept, note = split_note(paragraph)
-            paragraphs += [kept] if kept else []
-            notes += [note] if note else []
+        paragraphs = _paragraphs(raw["lines"])
+        tags: list[str] = []
+        if paragraphs and _TAG_LINE.fullmatch(paragraphs[0].text):
+            tags = [t.strip() for t in paragraphs.pop(0).text.split(":", 1)[1].split(",") if t.strip()]
         document.entries.append(
-            Entry(
-                name=parts.name,
-                heading=raw["head"],
-                game=game,
-                source=source,
-                line=raw["line"],
-                category=raw["category"],
-                parameters=parts.parameters,
-                slots=parts.slots,
-                paragraphs=tuple(paragraphs),
-                tags=tuple(tags),
-                notes=tuple(notes),
+            make_entry(
+                raw["head"], paragraphs, game=game, source=source, line=raw["line"],
+                category=raw["category"], tags=tags,
             )
         )
     document.preamble = tuple(_paragraphs(preamble))
