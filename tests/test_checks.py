@@ -194,6 +194,13 @@ def test_symmetric_relation_stated_in_one_text_only(forge):
     assert findings["Soufflet"].line == 11
 
 
+def test_one_sided_relation_says_when_the_other_text_mentions_it_differently():
+    forge_with_mention = graph_with_edges("relations.md", [*FAULTY_EDGES, ("Soufflet", "references", "Enclume", "Soufflet")])
+    findings = {f.subject: f for f in check_one_sided_relations(forge_with_mention)}
+    assert "qui la mentionne" in findings["Soufflet"].message
+    assert "n’en dit rien" in findings["Braise"].message
+
+
 def test_symmetric_relation_stated_in_both_texts(forge_clean):
     assert check_one_sided_relations(forge_clean) == []
 

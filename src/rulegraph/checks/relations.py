@@ -43,7 +43,12 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
     defined = abilities(graph)
     locator = TextLocator(defined)
     stated: dict[tuple[str, frozenset[URIRef]], dict[URIRef, Evidence]] = defaultdict(dict)
+    mentions: dict[tuple[URIRef, URIRef], Evidence] = {}
     for item in evidence(graph):
+        author = locator.ability_at(item.source, item.line)
+        if author is not None and item.subject != item.object and author.node in (item.subject, item.object):
+            other_end = item.object if author.node == item.subject else item.subject
+            mentions.setdefault((author.node, other_end), item)
         if item.relation not in SYMMETRIC or item.subject == item.object:
             continue
         if not (is_defined(graph, item.subject) and is_defined(graph, item.object)):
@@ -59,11 +64,20 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
         (author, proof), = authors.items()
         silent = next(node for node in pair if node != author)
         other = by_node[silent]
+        author_label = label_of(graph, author)
+        mention = mentions.get((silent, author))
+        if mention is None:
+            silence = f"mais le texte de « {other.label} » n’en dit rien"
+        else:
+            silence = (
+                f"mais le texte de « {other.label} », qui la mentionne (« {mention.sentence} », "
+                f"{place(mention.source, mention.line)}), ne le dit pas"
+            )
         findings.append(ONE_SIDED_RELATION.finding(
             "warning", other.label, other.game,
-            f"Le texte de « {label_of(graph, author)} » dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
-            f"(« {proof.sentence} », {place(proof.source, proof.line)}) mais le texte de « {other.label} » "
-            "n’en dit rien : l’écrire des deux côtés, ou vérifier que c’est voulu.",
+            f"Le texte de « {author_label} » dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
+            f"(« {proof.sentence} », {place(proof.source, proof.line)}) {silence} : "
+            "l’écrire des deux côtés, ou vérifier que c’est voulu.",
             other.source, other.line))
     return findings
 
