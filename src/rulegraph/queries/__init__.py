@@ -1,0 +1,179 @@
+"""Named SPARQL queries shipped as ``.rq`` files, and a runner that binds parameters safely.
+
+Each ``.rq`` file opens with comment lines: a description, then one line per parameter::
+
+    # What cancels or negates an ability ...
+    # param ability (ability): the ability that is cancelled
+    # param game (game, optional): only this game
+
+A parameter is bound to the query variable of the same name through rdflib's ``initBindings``:
+values are never pasted into the query text, so a name with an apostrophe, quotes or braces
+cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
+concept) are first resolved to their node URI with :func:`rulegraph.resolve.find_term`, which
+matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
+parameter (and every parameter of an ad-hoc query) is bound as a plain literal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from rdflib import Graph, Literal, Variable
+
+from ..errors import RulegraphError
+from ..namespaces import game_uri
+
+TERM_KINDS = ("ability", "state", "action", "characteristic", "concept")
+PARAMETER_KINDS = (*TERM_KINDS, "game", "text")
+_PARAM_LINE = re.compile(r"^#\s*param\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    name: str
+    kind: str
+    description: str
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NamedQuery:
+    """A query with the description and parameters its header comment declares."""
+
+    name: str
+    description: str
+    parameters: tuple[Parameter, ...]
+    text: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    columns: list[str]
+    rows: list[dict[str, object]]
+
+
+def parse_query(text: str, *, name: str, path: str) -> NamedQuery:
+    """Read the header comment: description lines, then ``# param NAME (KIND[, optional]): text``."""
+    description: list[str] = []
+    parameters: list[Parameter] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            break
+        match = _PARAM_LINE.match(stripped)
+        if match:
+            options = [o.strip() for o in match.group(2).split(",")]
+            kind = options[0]
+            if kind not in PARAMETER_KINDS:
+                raise RulegraphError(f"unknown parameter kind {kind!r}; use one of {', '.join(PARAMETER_KINDS)}",
+                                     path=path, line=number)
+            parameters.append(Parameter(match.group(1), kind, match.group(3).strip(), "optional" in options[1:]))
+        elif stripped.lstrip("#").strip().startswith("param"):
+            raise RulegraphError("parameter line must read '# param NAME (KIND[, optional]): description'",
+                                 path=path, line=number)
+        elif not parameters:
+            description.append(stripped.lstrip("#").strip())
+    return NamedQuery(name, " ".join(d for d in description if d), tuple(parameters), text, path)
+
+
+def available() -> list[NamedQuery]:
+    """The named queries shipped with rulegraph, by name."""
+    folder = resources.files(__name__)
+    found = [
+        parse_query(entry.read_text(encoding="utf-8"), name=entry.name[:-3], path=f"rulegraph/queries/{entry.name}")
+        for entry in folder.iterdir() if entry.name.endswith(".rq")
+    ]
+    return sorted(found, key=lambda q: q.name)
+
+
+def load(name: str) -> NamedQuery:
+    """A shipped query by name (``cancelled-by``), or an error listing the close names."""
+    from ..text import closest
+
+    queries = {q.name: q for q in available()}
+    if name in queries:
+        return queries[name]
+    near = closest(name, list(queries))
+    hint = f"did you mean {', '.join(near)}?" if near else f"known: {', '.join(queries)}"
+    raise RulegraphError(f"unknown query {name!r}; {hint} (rulegraph query --list)")
+
+
+def from_file(path: Path) -> NamedQuery:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulegraphError(f"cannot read the query file: {error.strerror}", path=path) from None
+    return parse_query(text, name=path.stem, path=str(path))
+
+
+def adhoc(text: str) -> NamedQuery:
+    """A query given as text; its parameters are whatever --param names, bound as literals."""
+    return NamedQuery("query", "", (), text, "<query>")
+
+
+def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[str, object]:
+    """RDF terms for the parameter values; names are resolved to nodes, text stays a literal."""
+    from ..resolve import find_game, find_term
+
+    declared = {p.name: p for p in query.parameters}
+    if not declared:
+        return {Variable(k): Literal(v) for k, v in values.items()}
+    unknown = sorted(set(values) - set(declared))
+    if unknown:
+        raise RulegraphError(f"query {query.name} has no parameter {', '.join(unknown)}; "
+                             f"it takes {', '.join(declared)}", path=query.path)
+    missing = [p.name for p in query.parameters if not p.optional and p.name not in values]
+    if missing:
+        raise RulegraphError(f"query {query.name} needs --param {missing[0]}=… ({declared[missing[0]].description})",
+                             path=query.path)
+    game = values.get("game")
+    bound: dict[str, object] = {}
+    for name, value in values.items():
+        kind = declared[name].kind
+        if kind == "text":
+            bound[Variable(name)] = Literal(value)
+        elif kind == "game":
+            bound[Variable(name)] = game_uri(find_game(graph, value))
+        else:
+            kinds = ("ability", "undefined") if kind == "ability" else (kind,)
+            bound[Variable(name)] = find_term(graph, value, game=game, kinds=kinds).uri
+    return bound
+
+
+def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None) -> QueryResult:
+    """Run a query with its parameters bound as RDF terms; rows are plain Python values."""
+    from pyparsing import ParseBaseException
+    from rdflib.plugins.sparql import prepareQuery
+
+    try:
+        prepared = prepareQuery(query.text)
+    except ParseBaseException as error:
+        raise RulegraphError(f"SPARQL syntax error: {error.msg} (column {error.col}): {error.line.strip()}",
+                             path=query.path, line=error.lineno) from None
+    except Exception as error:  # rdflib reports unknown prefixes and the like as plain exceptions
+        raise RulegraphError(f"invalid SPARQL: {error}", path=query.path) from None
+    initial = bindings(graph, query, values or {})
+    try:
+        result = graph.query(prepared, initBindings=initial)
+    except Exception as error:  # evaluation errors (a bad function call) are the query's fault
+        raise RulegraphError(f"the query failed: {error}", path=query.path) from None
+    if result.type == "ASK":
+        return QueryResult(["ask"], [{"ask": bool(result.askAnswer)}])
+    if result.type in ("CONSTRUCT", "DESCRIBE"):
+        return QueryResult(["subject", "predicate", "object"],
+                           [dict(zip(("subject", "predicate", "object"), map(_plain, t))) for t in result])
+    columns = [str(v) for v in result.vars]
+    return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result])
+
+
+def _plain(value: object) -> object:
+    if value is None:
+        return None
+    if isinstance(value, Literal):
+        python = value.toPython()
+        return python if isinstance(python, (bool, int, float)) else str(value)
+    return str(value)

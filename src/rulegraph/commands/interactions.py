@@ -1,0 +1,64 @@
+"""``rulegraph interactions A B [--game G] [--json]``: how two terms interact, with evidence."""
+
+from __future__ import annotations
+
+from .query import add_graph_arguments, add_output_arguments, load_graph, print_json
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "interactions", help="how two abilities (or states, actions…) interact, with the sentences",
+        description="Direct edges both ways, paths of up to three hops, and what both share.")
+    parser.add_argument("a", help="a name, matched whatever its case, accents or apostrophes")
+    parser.add_argument("b", help="the other name")
+    parser.add_argument("--game", help="the game, when a name exists in several")
+    parser.add_argument("--max-length", type=int, default=3, help="longest path, in hops (default 3)")
+    add_graph_arguments(parser)
+    add_output_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..resolve import interactions
+
+    result = interactions(load_graph(args), args.a, args.b, game=args.game, max_length=args.max_length)
+    if args.json:
+        print_json(result)
+    else:
+        print(render(result))
+    return 0
+
+
+def _where(edge: dict) -> str:
+    condition = f"\n      condition: {edge['condition']}" if edge.get("condition") else ""
+    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}"
+
+
+def render(result: dict) -> str:
+    lines = [f"{result['a']} ↔ {result['b']}", "", "Direct relations:"]
+    for edge in result["relations"]:
+        lines.append(f"  {edge['subject']} {edge['relation']} {edge['object']}")
+        lines.append(f"      {_where(edge)}")
+    if not result["relations"]:
+        lines.append("  none")
+    lines += ["", f"Paths through other terms ({len(result['paths'])}):"]
+    for path in result["paths"]:
+        steps = [result["a"]]
+        for hop in path["hops"]:
+            arrow = f"-{hop['relation']}->" if hop["direction"] == "forward" else f"<-{hop['relation']}-"
+            steps.append(f"{arrow} {hop['to']}")
+        lines.append("  " + " ".join(steps))
+        for hop in path["hops"]:
+            more = f" (+{hop['other_edges']} more)" if hop["other_edges"] else ""
+            lines.append(f"      {hop['from']} / {hop['to']}{more}: {_where(hop)}")
+    if not result["paths"]:
+        lines.append("  none")
+    lines += ["", "Shared:"]
+    for item in result["shared"]:
+        lines.append(f"  {item['kind']}: {item['term']}")
+        for side in ("a", "b"):
+            for edge in item[side]:
+                lines.append(f"      {edge['subject']} {edge['relation']} {edge['object']}: {_where(edge)}")
+    if not result["shared"]:
+        lines.append("  nothing")
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""``rulegraph query NAME|FILE.rq|"SELECT …" [--param key=value]… [--json|--csv]``, and ``--list``.
+
+Also home of the graph-loading options shared by the query, interactions and resolve commands:
+the graph is built from the manifest, or read from a Turtle file written by ``rulegraph build``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+from .common import DEFAULT_MANIFEST, format_table
+
+_QUERY_TEXT = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|BASE)\b", re.IGNORECASE)
+
+
+def add_graph_arguments(parser) -> None:
+    """--manifest or --graph: where the graph comes from."""
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--manifest", type=Path, default=None, help="corpus manifest to build from (default: data/corpus.toml)")
+    source.add_argument("--graph", type=Path, default=None, help="a Turtle graph written by 'rulegraph build' (out/graph.ttl)")
+
+
+def load_graph(args):
+    """The graph the arguments name: a Turtle file, or a fresh build of the manifest."""
+    from rdflib import Graph
+
+    from ..build import build
+    from ..errors import RulegraphError
+
+    if args.graph is not None:
+        try:
+            return Graph().parse(args.graph, format="turtle")
+        except FileNotFoundError:
+            raise RulegraphError("graph file not found; run 'rulegraph build' first or drop --graph", path=args.graph) from None
+        except Exception as error:  # rdflib raises its own parser errors for broken Turtle
+            raise RulegraphError(f"not a readable Turtle graph: {error}", path=args.graph) from None
+    return build(args.manifest or DEFAULT_MANIFEST).graph
+
+
+def add_output_arguments(parser, *, csv_output: bool = False) -> None:
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON instead of text")
+    if csv_output:
+        output.add_argument("--csv", action="store_true", help="print CSV instead of a table")
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "query", help="run a named SPARQL query, a .rq file or a query text",
+        description="Run a named query (rulegraph query --list), a .rq file, or a SPARQL text. "
+                    "Parameters are bound as RDF terms, never pasted into the query.")
+    parser.add_argument("query", nargs="?", help="a query name, a FILE.rq, or a SPARQL text")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a query parameter (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the named queries and their parameters")
+    add_graph_arguments(parser)
+    add_output_arguments(parser, csv_output=True)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from .. import queries
+    from ..errors import RulegraphError
+
+    if args.list:
+        print(render_list(queries.available()))
+        return 0
+    if not args.query:
+        raise RulegraphError("give a query name, a FILE.rq or a SPARQL text (rulegraph query --list shows the names)")
+    query = pick_query(args.query)
+    values = parse_params(args.param)
+    result = queries.run(load_graph(args), query, values)
+    if args.json:
+        print_json(result.rows)
+    elif args.csv:
+        print(render_csv(result.columns, result.rows), end="")
+    else:
+        print(format_table(result.rows, result.columns))
+    return 0
+
+
+def pick_query(argument: str):
+    """A .rq path, a SPARQL text, or a shipped query's name."""
+    from .. import queries
+
+    if argument.endswith(".rq"):
+        return queries.from_file(Path(argument))
+    if _QUERY_TEXT.search(argument) and ("{" in argument or "\n" in argument):
+        return queries.adhoc(argument)
+    return queries.load(argument)
+
+
+def parse_params(pairs: list[str]) -> dict[str, str]:
+    from ..errors import RulegraphError
+
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RulegraphError(f"--param {pair!r}: write it as KEY=VALUE, e.g. --param ability=Fouisseur")
+        values[key.strip()] = value.strip()
+    return values
+
+
+def render_list(named) -> str:
+    lines = []
+    for query in named:
+        lines.append(f"{query.name}: {query.description}")
+        for parameter in query.parameters:
+            optional = ", optional" if parameter.optional else ""
+            lines.append(f"    --param {parameter.name}=…  ({parameter.kind}{optional}) {parameter.description}")
+    return "\n".join(lines)
+
+
+def render_csv(columns: list[str], rows: list[dict[str, object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()

@@ -1,0 +1,51 @@
+"""``rulegraph resolve --side "A, B" --side "C" [--game G] [--json]``: what is in effect when
+the sides meet, and why."""
+
+from __future__ import annotations
+
+from .query import add_graph_arguments, add_output_arguments, load_graph, print_json
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "resolve", help="which abilities of each side are in effect when the sides meet",
+        description="Grants are added, parameters stacked by the game's rule, and cancels/negates/"
+                    "mutuallyCancels decided by grounded semantics; every verdict shows its sentences.")
+    parser.add_argument("--side", action="append", required=True, metavar="ABILITIES",
+                        help='one side\'s abilities, comma-separated, with parameters: "Régénération 2, Fouisseur"')
+    parser.add_argument("--game", help="the game, when a name exists in several")
+    add_graph_arguments(parser)
+    add_output_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..resolve import resolve
+
+    result = resolve(load_graph(args), args.side, game=args.game)
+    if args.json:
+        print_json(result)
+    else:
+        print(render(result))
+    return 0
+
+
+def render(result: dict) -> str:
+    lines = []
+    for number, side in enumerate(result["sides"], start=1):
+        lines.append(f"Side {number}: {', '.join(side['abilities'])}")
+        lines.append(f"  in effect: {', '.join(side['in_effect']) or 'none'}")
+        for defeat in side["defeated"]:
+            lines.append(f"  defeated:  {defeat['ability']} (by {', '.join(defeat['by'])})")
+        if side["undecided"]:
+            lines.append(f"  undecided: {', '.join(side['undecided'])}")
+        for grant in side["granted"]:
+            lines.append(f"  granted:   {grant['ability']} (by {', '.join(grant['by'])})")
+    lines += ["", "Why:"]
+    for item in result["explanation"]:
+        lines.append(f"  - {item['text']}")
+        for edge in item["chain"]:
+            where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
+            relation = f"{edge['subject']} {edge['relation']} {edge['object']}: " if edge.get("relation") else ""
+            lines.append(f"      {relation}« {edge['evidence']} »{where}")
+    return "\n".join(lines)
