@@ -20,7 +20,8 @@ from rdflib import RDF, RDFS, Graph, URIRef
 from .errors import RulegraphError
 from .names import parse_heading
 from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
-from .text import closest, edit_distance_at_most_one, fold, split_sentences, tokenize
+from .extract.lexicon import Lexicon
+from .text import closest, fold, split_sentences
 from .views.networkx_view import node_kind, to_networkx
 
 #: Kinds of node a name may resolve to, in the order that wins when one game has several.
@@ -32,7 +33,6 @@ PATH_KINDS = frozenset({"ability", "undefined", "state", "action"})
 #: Relations that act as attacks in the resolver; mutuallyCancels switches both sides off.
 ATTACKS = ("cancels", "negates")
 MUTUAL = "mutuallyCancels"
-_FUZZY_MIN_LENGTH = 8
 _SIDE_SEPARATORS = re.compile(r"[,;]")
 
 
@@ -65,28 +65,31 @@ def graph_terms(graph: Graph) -> list[Term]:
     return found
 
 
-def _name_key(name: str) -> tuple[str, ...]:
-    return tuple(token.key for token in tokenize(name))
+#: The lexicon's kind for each kind of graph node (an undefined ability is still an ability).
+_LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state", "action": "action",
+                 "characteristic": "characteristic", "concept": "concept"}
 
 
 def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) -> list[Term]:
-    """Terms whose label matches ``name`` as the extractor matches names: same token keys
-    (case, accents, apostrophes, elisions, plural and feminine endings), else a one-letter typo
-    in a long name. Kept in one function so a shared lexicon lookup can replace it."""
-    key = _name_key(name)
-    if not key:
-        return []
-    candidates = [t for t in graph_terms(graph) if t.kind in kinds]
-    exact = [t for t in candidates if _name_key(t.label) == key]
-    if exact:
-        return exact
-    joined = "".join(key)
-    if len(joined) < _FUZZY_MIN_LENGTH:
-        return []
-    return [
-        t for t in candidates
-        if len(_name_key(t.label)) == len(key) and edit_distance_at_most_one(joined, "".join(_name_key(t.label)))
-    ]
+    """The term ``name`` means in each game, matched exactly as the extractor matches names
+    (the game's :class:`~rulegraph.extract.lexicon.Lexicon` built from the graph's labels: case,
+    accents, apostrophes, elisions, plural, hyphens, one typo in a long name)."""
+    by_game: dict[str, list[Term]] = defaultdict(list)
+    for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label)):
+        if term.kind in kinds:
+            by_game[term.game_id].append(term)
+    found = []
+    for game_id, terms in sorted(by_game.items()):
+        lexicon = Lexicon(game_id)
+        index: dict[tuple[str, str], Term] = {}
+        for term in terms:
+            kind = _LEXICON_KIND[term.kind]
+            index.setdefault((kind, term.label), term)
+            lexicon.add(kind, term.label)
+        hit = lexicon.lookup(name)
+        if hit is not None:
+            found.append(index[(hit.kind, hit.label)])
+    return found
 
 
 def find_game(graph: Graph, name: str) -> str:
