@@ -2,18 +2,19 @@
 recipient of a grant, conditions as text, and when an ordinary word counts as an ability.
 
 The small sentences here are invented for the tests (abilities Alpha, Garde, Rage, Cri, Vol
-plané, Lame); the last tests read the seed glossaries themselves."""
+plané, Lame, Véloce; Rage is also an ordinary word); the last tests read the seed glossaries
+themselves."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulegraph.extract.cues import load_cues
-from rulegraph.extract.extractor import extract_entry, game_lexicon
+from rulegraph.extract.extractor import discover_undefined, extract_entry, game_lexicon
 from rulegraph.extract.lexicon import build_lexicon
 from rulegraph.model import WEAPON, Entry, Paragraph
 
-OTHERS = ["Garde", "Rage", "Cri", "Vol plané", "Lame"]
+OTHERS = ["Garde", "Rage", "Cri", "Vol plané", "Lame", "Véloce"]
 CUES = load_cues()
 
 
@@ -24,9 +25,11 @@ def edges(text: str, *, name: str = "Alpha", category: str = "character", marked
 
 
 def statements(text: str, *, name: str = "Alpha", category: str = "character", marked: tuple[str, ...] = ()):
-    entry = Entry(name=name, heading=name, game="jeu", source="regles.md", line=1, category=category,
-                  paragraphs=(Paragraph(text, 1, marked=marked),))
-    lexicon = build_lexicon("jeu", [name, *OTHERS], {"actions": ["Charge"], "characteristics": ["CBT", "DEF"], "states": ["Blessé"]})
+    """Statements of an invented entry; a text of several lines is one paragraph per line."""
+    paragraphs = tuple(Paragraph(line, number, marked=marked) for number, line in enumerate(text.split("\n"), start=1))
+    entry = Entry(name=name, heading=name, game="jeu", source="regles.md", line=1, category=category, paragraphs=paragraphs)
+    lexicon = build_lexicon("jeu", [name, *OTHERS], {"actions": ["Charge"], "characteristics": ["CBT", "DEF"], "states": ["Blessé"],
+                                                     "ambiguous": ["Rage"]})
     lexicon.weapons = frozenset({"lame"})
     return extract_entry(entry, lexicon, CUES)
 
@@ -181,3 +184,114 @@ def test_every_seed_edge_has_its_evidence(seed_build):
     for statement in seed_build.statements:
         assert statement.sentence and statement.source and statement.line > 0
         assert statement.method in ("extracted", "curated")
+
+
+# --- general phrasings a new glossary uses (sentences invented for these tests) -----------------
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "n'est pas compatible avec", whichever ability is the subject
+        ("Cette capacité n'est pas compatible avec la capacité Garde.", ("Alpha", "excludes", "Garde")),
+        ("Un guerrier doté de Garde n'est plus compatible avec Alpha.", ("Alpha", "excludes", "Garde")),
+        # "ne se cumulent pas": two abilities named before the cue, the entry among them
+        ("Garde et Alpha ne se cumulent jamais.", ("Alpha", "excludes", "Garde")),
+        ("Les bonus de Garde et de cette capacité ne se cumulent pas.", ("Alpha", "excludes", "Garde")),
+        ("Elle ne peut pas être associée à la capacité Garde.", ("Alpha", "excludes", "Garde")),
+        ("Garde ne pourra jamais être combinée avec cette aptitude.", ("Alpha", "excludes", "Garde")),
+        # requires
+        ("Alpha ne s'active qu'en présence d'un allié doté de Garde.", ("Alpha", "requires", "Garde")),
+        ("Cette aptitude n'agit qu'à proximité d'un porteur de Garde.", ("Alpha", "requires", "Garde")),
+        ("Cette capacité n'est utilisable que si le guerrier possède aussi Garde.", ("Alpha", "requires", "Garde")),
+        ("Le porteur relance ses dés uniquement s'il possède Garde.", ("Alpha", "requires", "Garde")),
+        ("Il peut relancer un dé à condition de posséder Garde.", ("Alpha", "requires", "Garde")),
+        # grants: "considéré comme", "devenir", a copula, "entrer en"
+        ("Sur un 6, le porteur est considéré comme Véloce.", ("Alpha", "grants", "Véloce")),
+        ("Dès le deuxième tour, il compte comme Véloce.", ("Alpha", "grants", "Véloce")),
+        ("Ses compagnons d'armes deviennent Véloces pour un tour.", ("Alpha", "grants", "Véloce")),
+        ("Cette monture est Véloce sur route.", ("Alpha", "grants", "Véloce")),
+        ("Le porteur entre en Rage à la première blessure.", ("Alpha", "grants", "Rage")),
+        ("Un guerrier doté de Garde passe en Alpha quand il recule.", ("Garde", "grants", "Alpha")),
+        # another ability acting on this one switches it off on the bearer it faces
+        ("Cri rend cette aptitude inefficace.", ("Cri", "negates", "Alpha")),
+        ("La capacité Cri annule les effets de cette capacité.", ("Cri", "negates", "Alpha")),
+        ("Le Cri adverse annule cette capacité pour le tour.", ("Cri", "negates", "Alpha")),
+        # the opponent's ability
+        ("Le porteur ignore la capacité Garde de la cible.", ("Alpha", "negates", "Garde")),
+        ("La Garde adverse est ignorée.", ("Alpha", "negates", "Garde")),
+        ("Les ennemis à 10 cm : ne peuvent pas utiliser Garde ; ne peuvent plus lancer de sort.", ("Alpha", "negates", "Garde")),
+        ("Les adversaires au contact du porteur :\n• ne peuvent pas utiliser la Garde.", ("Alpha", "negates", "Garde")),
+        # one's own ability lost: cancels
+        ("Il perd le bénéfice de Garde tant qu'il court.", ("Alpha", "cancels", "Garde")),
+    ],
+)
+def test_general_french_phrasings_are_typed(text, expected):
+    assert expected in edges(text)
+
+
+def test_a_weapon_ignoring_a_named_capacity_negates_it():
+    assert edges("Les coups de cette arme ignorent la compétence Garde de la cible.", name="Lame", category=WEAPON) == {("Lame", "negates", "Garde")}
+
+
+def test_ambiguous_opponent_item_needs_its_list_lead_in():
+    """Without the colon's lead-in the item is the bearer's own restriction."""
+    assert edges("• ne peuvent pas utiliser la Garde.") == {("Alpha", "excludes", "Garde")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Si la cible est Véloce, elle relance ses jets.",
+        "Tant qu'il est considéré comme Véloce, il ne peut pas tirer.",
+        "Un cavalier qui est Véloce relance ses jets.",
+    ],
+)
+def test_a_copula_in_a_condition_or_relative_clause_grants_nothing(text):
+    assert ("Alpha", "grants", "Véloce") not in edges(text)
+
+
+def test_a_grant_to_the_allies_of_a_list_or_clause_records_them():
+    (grant,) = [s for s in statements("Ses alliés deviennent Véloces.") if s.relation == "grants"]
+    assert grant.recipient == "ally"
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [
+        ("Il combat avec une rage froide.", False),
+        ("Il frappe avec rage.", False),
+        ("Il est incompatible avec la Rage.", True),
+        ("Rage et Vol plané ne se cumulent pas.", True),
+        ("Au premier sang, il est considéré comme rage.", True),
+    ],
+)
+def test_an_ordinary_word_after_a_bare_preposition_is_not_the_ability(text, present):
+    assert any(obj == "Rage" for _, _, obj in edges(text)) is present
+
+
+def _discovered(text: str) -> list[str]:
+    entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
+                  paragraphs=(Paragraph(text, 1),))
+    known = build_lexicon("jeu", ["Alpha", *OTHERS], {})
+    return discover_undefined([entry], known)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Un guerrier doté de la capacité Écran mental est protégé.", ["Écran mental"]),
+        ("Il ignore la capacité Carapace de la cible.", ["Carapace"]),
+        ("Il gagne la capacité Tir de barrage.", ["Tir de barrage"]),
+        ("Les figurines ayant Peau d'écorce ne peuvent pas charger.", ["Peau d'écorce"]),
+        ("Voir aussi Marche forcée.", ["Marche forcée"]),
+        ("Voir Hurlement lugubre, page 12.", ["Hurlement lugubre"]),
+        ("Un combattant doté de la capacité Garde renforcée recule.", []),
+    ],
+)
+def test_discovered_names_stop_at_function_words_and_verbs(text, names):
+    assert _discovered(text) == names
+
+
+def test_a_cross_reference_is_a_references_edge():
+    assert edges("Voir aussi Vol plané.") == {("Alpha", "references", "Vol plané")}
+

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS
 
-DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive")
+DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual")
 _RESOURCE = "rulegraph/resources/cues.toml"
 
 
@@ -28,6 +28,9 @@ class Cue:
     direction: str = "auto"
     opponent_relation: str | None = None
     reach: int | None = None
+    #: False for a cue that states a fact only in a main clause ("est Furtif"): inside a
+    #: condition ("si la cible est Furtive") it tests a state and governs nothing.
+    in_conditions: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,7 @@ class Language:
     condition: re.Pattern[str]
     not_condition_before: re.Pattern[str]
     name_function_words: tuple[str, ...]
+    name_stop_words: frozenset[str]
     frequent_word: int
 
 
@@ -95,6 +99,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         condition=combined("condition_openers", r"(?<![\w'])(?:{})(?:(?<=')|(?!\w))[^,;:.()]*"),
         not_condition_before=combined("not_condition_after", r"\b(?:{})\s+$"),
         name_function_words=tuple(words("name_function_words")),
+        name_stop_words=frozenset(words("name_stop_words")),
         frequent_word=int(raw.get("frequent_word", 0)),
     )
 
@@ -115,7 +120,10 @@ def parse_cues(text: str, *, path: str) -> list[Cue]:
         reach = raw.get("reach")
         if reach is not None and (not isinstance(reach, int) or reach < 0):
             raise RulegraphError(f"cue #{index}: reach must be a whole number of characters", path=path)
-        cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent, reach))
+        in_conditions = raw.get("in_conditions", True)
+        if not isinstance(in_conditions, bool):
+            raise RulegraphError(f"cue #{index}: in_conditions must be true or false", path=path)
+        cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent, reach, in_conditions))
     return cues
 
 

@@ -30,10 +30,13 @@ _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
 _AMOUNT = re.compile(r"([+\-−–]\s?(?:\d+|[XYD]))\s*(?:points? de |en |dans la caracteristique de |a sa |a son |de )?$", re.IGNORECASE)
 _MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|ajout|bonus|malus)\w*[^.]{0,40}$")
 _DISCOVERY = re.compile(
-    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’]))(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
+    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|\b[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
+_NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
+_NAME_LINKS = ("de", "du", "des")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
+_BULLET = re.compile(r"^\s*[•·*–—-]\s")
 _TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
 
 
@@ -62,6 +65,28 @@ def _function_word_name(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:[ -][A-ZÀ-Ý][\w’'\-]*)+")
 
 
+def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], most: int = 3) -> str:
+    """A capitalised name that goes on in lower case ("Bouclier mental est ..."): the lower-case
+    words after it belong to it up to a function word or a frequent verb; "de", "du", "des",
+    "d'" only when a content word follows them ("Tir de barrage", not "Garde de la cible")."""
+    name_end, position, words = end, end, 0
+    while words < most:
+        match = _NEXT_LOWER_WORD.match(text, position)
+        if match is None:
+            break
+        word = fold(match.group(1))
+        if word in _NAME_LINKS:
+            position = match.end()
+            continue
+        if word.startswith("d'") and len(word) > 2:
+            word = word[2:]
+        if word in stop_words or ("'" in word and word[: word.index("'") + 1] in stop_words):
+            break
+        position = name_end = match.end()
+        words += 1
+    return text[start:name_end]
+
+
 def discover_undefined(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[str]:
     """Names a text uses as abilities ("la capacité Réacteurs Dorsaux", "« Construct »",
     "Immortel/ X", "immunisé au Moral et Sans Peur") that the game does not define, in order of
@@ -73,11 +98,14 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
         for unit in text_units(entry):
             text = unit.paragraph.text
             candidates: list[tuple[str, int]] = []
+            extensible: set[int] = set()
             for match in _DISCOVERY.finditer(text):
                 position = match.start("names")
                 for item in re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names")):
                     position = text.find(item, position)
                     candidates.append((item, position))
+                if not match.group("names").rstrip().endswith(("»", '"')):
+                    extensible.add(position)
             for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
                 candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
             if function_word_name is not None:
@@ -90,6 +118,10 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                 mentions = known.find(text[position : position + len(candidate) + 60])
                 if mentions and mentions[0].start == 0 and mentions[0].end >= len(name) - 1:
                     continue
+                if position in extensible and name == candidate.strip():
+                    name = _name_extent(text, position, position + len(name), language.name_stop_words)
+                    if fold(name) in found:
+                        continue
                 found[fold(name)] = name
     return list(found.values())
 
@@ -131,16 +163,28 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
     language = language or default_language()
     seen: set[tuple] = set()
     out: list[Statement] = []
+    lead_in = ""
     for unit in text_units(entry):
         previous = ""
+        is_item = bool(_BULLET.match(unit.paragraph.text))
+        if not is_item:
+            lead_in = ""
         for _, sentence in split_sentences(unit.paragraph.text):
-            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous):
+            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else ""):
                 key = (statement.subject, statement.relation, statement.object, statement.edition)
                 if key not in seen:
                     seen.add(key)
                     out.append(statement)
             previous = sentence
+        if previous.rstrip().endswith(":"):
+            lead_in = _last_clause(fold(previous))
     return out
+
+
+def _last_clause(folded: str) -> str:
+    """The clause that introduces a list ("Les adversaires situés à 10 cm :"): the subject of
+    every item that follows it."""
+    return re.split(r"[;.]\s", folded.rstrip(" :"))[-1]
 
 
 def _list_start(index: int, raw: list[Mention], folded: str) -> int:
@@ -173,7 +217,10 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
         return next((t for t in mention.alternatives if t.kind == "action"), None)
     if not term.ambiguous:
         return term
-    if language.trigger_before.search(folded[max(0, _list_start(index, raw, folded) - 60) : _list_start(index, raw, folded)]):
+    list_start = _list_start(index, raw, folded)
+    if language.trigger_before.search(folded[max(0, list_start - 60) : list_start]):
+        return term
+    if _coordinated_with_plain_ability(index, raw, folded):
         return term
     if language.bearer_before.search(before[-30:]):
         return term
@@ -183,6 +230,20 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     if _PARAMETER_AFTER.match(sentence[mention.end :]):
         return term
     return fallback
+
+
+def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str) -> bool:
+    """"Sang-froid et Nerfs d'acier ne se cumulent pas": an ordinary word joined by "et", "ou" or
+    a comma to an ability name that is no ordinary word is an ability too."""
+    neighbours = []
+    if index + 1 < len(raw):
+        neighbours.append((raw[index + 1], folded[raw[index].end : raw[index + 1].start]))
+    if index > 0:
+        neighbours.append((raw[index - 1], folded[raw[index - 1].end : raw[index].start]))
+    return any(
+        other.term.kind == "ability" and not other.term.ambiguous and re.fullmatch(r"\s*(?:,|et|ou)\s*", glue)
+        for other, glue in neighbours
+    )
 
 
 def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon, language: Language) -> list[Mention]:
@@ -216,21 +277,36 @@ class _Sentence:
     folded: str
     selves: list[tuple[int, int]]
     conditions: list[tuple[int, int]]
+    list_lead_in: str = ""
 
     def segment(self, position: int) -> tuple[int, int]:
         starts = [m.end() for m in _SEGMENT.finditer(self.folded, 0, position)]
         end = _SEGMENT.search(self.folded, position)
         return (starts[-1] if starts else 0, end.start() if end else len(self.folded))
 
-    def self_right_after(self, position: int) -> bool:
-        return any(0 <= start - position <= 12 for start, _ in self.selves)
+    def self_in_object(self, cue: CueMatch) -> bool:
+        """The ability itself is what the cue acts on: named right after it or inside it
+        ("X rend cette capacité inopérante")."""
+        window = 12 if cue.cue.reach is None else min(12, cue.cue.reach)
+        return any(cue.start < start and start - cue.end <= window for start, _ in self.selves)
+
+    def lead_in(self, position: int) -> str:
+        """The clause before the colon that introduces the clause at ``position`` (its
+        subject, when the clause is a list item), else the paragraph's lead-in."""
+        colon = self.folded.rfind(":", 0, position)
+        if colon < 0:
+            return self.list_lead_in
+        return self.folded[self.segment(colon)[0] : colon]
 
     def in_condition_after(self, mention: Mention, position: int) -> bool:
         return any(start >= position and start <= mention.start < end for start, end in self.conditions)
 
 
 def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list[Cue],
-                     language: Language | None = None, previous_sentence: str = "") -> list[Statement]:
+                     language: Language | None = None, previous_sentence: str = "", lead_in: str = "") -> list[Statement]:
+    """The statements of one sentence of ``unit``; ``previous_sentence`` answers a pronoun
+    such as "ce dernier", ``lead_in`` is the clause that introduced a list the sentence is an
+    item of ("Les adversaires à 10 cm ou moins :")."""
     language = language or default_language()
     entry = unit.entry
     folded = fold_aligned(sentence)
@@ -240,7 +316,8 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     named_selves = [(m.start(), m.end()) for m in _self_pattern(entry.name, language.self_nouns).finditer(folded)]
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
     cue_matches = find_cues(folded, cues)
-    condition_spans = _conditions(folded, cue_matches, language)
+    condition_spans = _conditions(folded, [c for c in cue_matches if c.cue.in_conditions], language)
+    cue_matches = [c for c in cue_matches if c.cue.in_conditions or not any(s <= c.start < e for s, e in condition_spans)]
     # "cette capacité ne fonctionne pas contre les socles qui ont la capacité Terreur": the own
     # name, introduced as an ability beside "cette capacité" and outside a condition (which
     # speaks of the bearer itself), is another bearer of it: a relation of the ability to itself.
@@ -252,7 +329,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers]
     others = [m for m in mentions if m.term.kind == "ability" and (fold(m.term.label) != own or m in other_bearers)]
     condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
-    read = _Sentence(sentence, folded, selves, condition_spans)
+    read = _Sentence(sentence, folded, selves, condition_spans, lead_in)
     me = TermRef(entry.game, "ability", entry.name)
     make = _StatementFactory(sentence, unit, condition)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
@@ -269,9 +346,12 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         cue, acts_on_me = governing
         subject, obj = (other, me) if acts_on_me else (me, other)
         relation = cue.cue.relation
-        if cue.cue.opponent_relation and (fold(subject.label) in lexicon.weapons or language.opponent_scope.search(folded, *read.segment(cue.start))):
+        # Another ability acting on this one switches it off on the bearer it faces.
+        if cue.cue.opponent_relation and (acts_on_me or fold(subject.label) in lexicon.weapons
+                                          or language.opponent_scope.search(folded, *read.segment(cue.start))
+                                          or language.opponent_scope.search(read.lead_in(cue.start))):
             relation = cue.cue.opponent_relation
-        recipient = _recipient(folded[: cue.start], previous_sentence, language) if relation == "grants" else None
+        recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start], previous_sentence, language) if relation == "grants" else None
         out.append(make(subject, relation, obj, cue.text, recipient))
     out += _term_statements(sentence, folded, mentions, me, make)
     return out
@@ -305,8 +385,12 @@ def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, l
             continue
         direction = cue.cue.direction
         coordinated_with_self = cue.end <= mention.start and list_start - cue.end <= 12
-        if direction == "auto" and read.self_right_after(cue.end) and not coordinated_with_self:
+        if direction == "auto" and read.self_in_object(cue) and not coordinated_with_self:
             direction = "backward"
+        if direction == "mutual":
+            if not read.in_condition_after(mention, cue.end):
+                candidates.append((max(0, mention.start - cue.end, cue.start - mention.end), cue, False))
+            continue
         if cue.start <= mention.start and direction in ("auto", "forward", "reverse"):
             if read.in_condition_after(mention, cue.end):
                 continue
