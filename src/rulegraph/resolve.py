@@ -546,7 +546,8 @@ def _attack_edges(attacks: list[_Attack], target: Argument, attacker) -> list[di
 
 def _defeat(held, arg, reasons, attacks) -> dict[str, object]:
     winning, unsupported = reasons[arg]
-    by = [_who(held, a) for a in winning]
+    by = [_who(held, a) if a[0] != "clash" else _who(held, a[2] if a[1] == arg else a[1]) + ", cancelling each other"
+          for a in winning]
     evidence = [e for a in winning for e in _attack_edges(attacks, arg, a)]
     if unsupported:
         granters = held[arg[0]][arg[1]].granters
