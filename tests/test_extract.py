@@ -199,6 +199,7 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Les bonus de Garde et de cette capacité ne se cumulent pas.", ("Alpha", "excludes", "Garde")),
         ("Elle ne peut pas être associée à la capacité Garde.", ("Alpha", "excludes", "Garde")),
         ("Garde ne pourra jamais être combinée avec cette aptitude.", ("Alpha", "excludes", "Garde")),
+        ("Cette capacité et Garde ne sont pas cumulables.", ("Alpha", "excludes", "Garde")),
         # requires
         ("Alpha ne s'active qu'en présence d'un allié doté de Garde.", ("Alpha", "requires", "Garde")),
         ("Cette aptitude n'agit qu'à proximité d'un porteur de Garde.", ("Alpha", "requires", "Garde")),
@@ -214,6 +215,8 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Un guerrier doté de Garde passe en Alpha quand il recule.", ("Garde", "grants", "Alpha")),
         # another ability acting on this one switches it off on the bearer it faces
         ("Cri rend cette aptitude inefficace.", ("Cri", "negates", "Alpha")),
+        ("Cri rend caduque cette capacité.", ("Cri", "negates", "Alpha")),
+        ("Le Cri neutralise cette compétence.", ("Cri", "negates", "Alpha")),
         ("La capacité Cri annule les effets de cette capacité.", ("Cri", "negates", "Alpha")),
         ("Le Cri adverse annule cette capacité pour le tour.", ("Cri", "negates", "Alpha")),
         # the opponent's ability
@@ -223,6 +226,13 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Les adversaires au contact du porteur :\n• ne peuvent pas utiliser la Garde.", ("Alpha", "negates", "Garde")),
         # one's own ability lost: cancels
         ("Il perd le bénéfice de Garde tant qu'il court.", ("Alpha", "cancels", "Garde")),
+        # what the ability does does not happen to the bearers of another one
+        ("Les guerriers dotés de Garde ne sont jamais repoussés.", ("Garde", "immuneTo", "Alpha")),
+        ("Un soldat doté de Garde n'est pas ralenti.", ("Garde", "immuneTo", "Alpha")),
+        # the bearer cannot benefit from another ability: it does not work on him
+        ("Un guerrier mort-vivant ne peut pas bénéficier de Cri.", ("Alpha", "immuneTo", "Cri")),
+        ("Les guerriers dotés de Garde ne peuvent pas bénéficier de cette capacité.", ("Garde", "immuneTo", "Alpha")),
+        ("Les guerriers dotés de Garde ne peuvent pas utiliser cette capacité.", ("Garde", "excludes", "Alpha")),
     ],
 )
 def test_general_french_phrasings_are_typed(text, expected):
@@ -286,6 +296,8 @@ def _discovered(text: str) -> list[str]:
         ("Voir aussi Marche forcée.", ["Marche forcée"]),
         ("Voir Hurlement lugubre, page 12.", ["Hurlement lugubre"]),
         ("Un combattant doté de la capacité Garde renforcée recule.", []),
+        ("Les guerriers Sans merci ne reculent pas.", ["Sans merci"]),
+        ("Il attaque Sans retenue aucune.", ["Sans retenue"]),
     ],
 )
 def test_discovered_names_stop_at_function_words_and_verbs(text, names):

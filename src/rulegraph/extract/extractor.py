@@ -61,8 +61,9 @@ def text_units(entry: Entry) -> Iterator[TextUnit]:
 
 @cache
 def _function_word_name(words: tuple[str, ...]) -> re.Pattern[str]:
-    """A capitalised function word in mid-sentence and the capitalised words after it."""
-    return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:[ -][A-ZÀ-Ý][\w’'\-]*)+")
+    """A capitalised function word in mid-sentence and the capitalised words after it, or the
+    first lower-case word after it (to be extended like any discovered name: "Sans peur")."""
+    return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:(?:[ -][A-ZÀ-Ý][\w’'\-]*)+|(?=[ -][a-zà-ÿ]))")
 
 
 def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], most: int = 3) -> str:
@@ -109,7 +110,13 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
             for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
                 candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
             if function_word_name is not None:
-                candidates += [(m.group(), m.start()) for m in function_word_name.finditer(text)]
+                for match in function_word_name.finditer(text):
+                    if " " in match.group() or "-" in match.group():
+                        candidates.append((match.group(), match.start()))
+                    else:
+                        extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2)
+                        if extended != match.group():
+                            candidates.append((extended, match.start()))
             for candidate, position in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
                 if not name or fold(name) in found:
@@ -346,8 +353,8 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         cue, acts_on_me = governing
         subject, obj = (other, me) if acts_on_me else (me, other)
         relation = cue.cue.relation
-        # Another ability acting on this one switches it off on the bearer it faces.
-        if cue.cue.opponent_relation and (acts_on_me or fold(subject.label) in lexicon.weapons
+        # Another ability cancelling this one switches it off on the bearer it faces.
+        if cue.cue.opponent_relation and ((acts_on_me and relation == "cancels") or fold(subject.label) in lexicon.weapons
                                           or language.opponent_scope.search(folded, *read.segment(cue.start))
                                           or language.opponent_scope.search(read.lead_in(cue.start))):
             relation = cue.cue.opponent_relation
