@@ -229,6 +229,19 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         # what the ability does does not happen to the bearers of another one
         ("Les guerriers dotés de Garde ne sont jamais repoussés.", ("Garde", "immuneTo", "Alpha")),
         ("Un soldat doté de Garde n'est pas ralenti.", ("Garde", "immuneTo", "Alpha")),
+        # a reverse cue read both ways: the other ability named after it, or before it
+        ("Cette capacité ne s'applique pas aux figurines dotées de Garde.", ("Garde", "immuneTo", "Alpha")),
+        ("Le Cri n'a aucun effet sur lui.", ("Alpha", "immuneTo", "Cri")),
+        ("Cri n'affecte jamais le porteur.", ("Alpha", "immuneTo", "Cri")),
+        ("Le porteur est protégé contre Cri.", ("Alpha", "immuneTo", "Cri")),
+        # more ways to require, exclude and grant
+        ("Cette capacité ne peut être utilisée que par une figurine possédant Garde.", ("Alpha", "requires", "Garde")),
+        ("Seules les figurines dotées de Garde peuvent utiliser cette capacité.", ("Alpha", "requires", "Garde")),
+        ("Un guerrier doté de cette capacité ne peut pas posséder Garde.", ("Alpha", "excludes", "Garde")),
+        ("Le porteur possède aussi Garde.", ("Alpha", "grants", "Garde")),
+        ("Le porteur est doté de Garde.", ("Alpha", "grants", "Garde")),
+        ("Le porteur accorde Garde à ses alliés.", ("Alpha", "grants", "Garde")),
+        ("Il offre la capacité Garde aux alliés proches.", ("Alpha", "grants", "Garde")),
         # the bearer cannot benefit from another ability: it does not work on him
         ("Un guerrier mort-vivant ne peut pas bénéficier de Cri.", ("Alpha", "immuneTo", "Cri")),
         ("Les guerriers dotés de Garde ne peuvent pas bénéficier de cette capacité.", ("Garde", "immuneTo", "Alpha")),
@@ -254,6 +267,8 @@ def test_ambiguous_opponent_item_needs_its_list_lead_in():
         "Si la cible est Véloce, elle relance ses jets.",
         "Tant qu'il est considéré comme Véloce, il ne peut pas tirer.",
         "Un cavalier qui est Véloce relance ses jets.",
+        "S'il est doté de Véloce, il relance.",
+        "Une monture qui possède aussi Véloce relance ses jets.",
     ],
 )
 def test_a_copula_in_a_condition_or_relative_clause_grants_nothing(text):

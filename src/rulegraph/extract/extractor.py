@@ -409,6 +409,8 @@ def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, l
                 candidates.append((cue.start - mention.end, cue, True))
             elif direction == "passive":
                 candidates.append((cue.start - mention.end, cue, False))
+            elif direction == "reverse":
+                candidates.append((cue.start - mention.end, cue, False))
             elif cue.cue.reach is not None:
                 continue
             elif direction in ("auto", "forward") and language.anaphor.search(read.folded, cue.end, segment[1]):
