@@ -13,7 +13,6 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, URIRef
 
@@ -503,29 +502,3 @@ def diff_graphs(old: Graph, new: Graph) -> dict[str, list[dict[str, object]]]:
         "edges_added": [new_edges[key] for key in sorted(new_edges.keys() - old_edges.keys())],
         "edges_removed": [old_edges[key] for key in sorted(old_edges.keys() - new_edges.keys())],
     }
-
-
-def load_graph(path: str | Path) -> Graph:
-    """A Turtle file written by ``rulegraph build``; unreadable or invalid Turtle names the file
-    and, when the parser says it, the line."""
-    path = Path(path)
-    try:
-        data = path.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise RulegraphError(f"cannot read the graph: {error.strerror or error}", path=path) from None
-    except UnicodeDecodeError:
-        raise RulegraphError("not UTF-8 text; pass a Turtle file written by 'rulegraph build'", path=path) from None
-    graph = Graph()
-    try:
-        graph.parse(data=data, format="turtle")
-    except SyntaxError as error:
-        lines = getattr(error, "lines", None)
-        reason = re.search(r"Bad syntax \((.*?)\) at", str(error))
-        message = reason.group(1) if reason else str(error).splitlines()[0]
-        raise RulegraphError(f"invalid Turtle: {message}", path=path,
-                             line=lines + 1 if isinstance(lines, int) else None) from None
-    except Exception as error:  # rdflib raises several types for malformed input
-        raise RulegraphError(f"invalid Turtle: {error}", path=path) from None
-    if (None, RDF.type, RG.Game) not in graph:
-        raise RulegraphError("no rg:Game in this graph; pass a graph.ttl written by 'rulegraph build'", path=path)
-    return graph

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import re
 from importlib import resources
+from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.namespace import OWL
 
 from .corpus import Corpus
+from .errors import RulegraphError
 from .extract.statement import Statement, TermRef
 from .model import WEAPON, Entry
 from .namespaces import (
@@ -189,3 +192,29 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
             add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.reason) else Literal(value)))
     if statement.edition:
         add((node, RG.edition, edition_uri(statement.subject.game, statement.edition)))
+
+
+def load_graph(path: str | Path) -> Graph:
+    """A Turtle file written by ``rulegraph build``; unreadable or invalid Turtle names the file
+    and, when the parser says it, the line."""
+    path = Path(path)
+    try:
+        data = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise RulegraphError(f"cannot read the graph: {error.strerror or error}", path=path) from None
+    except UnicodeDecodeError:
+        raise RulegraphError("not UTF-8 text; pass a Turtle file written by 'rulegraph build'", path=path) from None
+    graph = Graph()
+    try:
+        graph.parse(data=data, format="turtle")
+    except SyntaxError as error:
+        lines = getattr(error, "lines", None)
+        reason = re.search(r"Bad syntax \((.*?)\) at", str(error))
+        message = reason.group(1) if reason else str(error).splitlines()[0]
+        raise RulegraphError(f"invalid Turtle: {message}", path=path,
+                             line=lines + 1 if isinstance(lines, int) else None) from None
+    except Exception as error:  # rdflib raises several types for malformed input
+        raise RulegraphError(f"invalid Turtle: {error}", path=path) from None
+    if (None, RDF.type, RG.Game) not in graph:
+        raise RulegraphError("no rg:Game in this graph; pass a graph.ttl written by 'rulegraph build'", path=path)
+    return graph

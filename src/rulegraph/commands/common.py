@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -61,3 +62,31 @@ def format_table(rows: list[dict[str, object]], columns: list[str] | None = None
     lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)), "  ".join("-" * w for w in widths)]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)) for r in cells]
     return "\n".join(line.rstrip() for line in lines)
+
+
+def add_graph_arguments(parser) -> None:
+    """--manifest or --graph: where the graph comes from."""
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--manifest", type=Path, default=None, help="corpus manifest to build from (default: data/corpus.toml)")
+    source.add_argument("--graph", type=Path, default=None, help="a Turtle graph written by 'rulegraph build' (out/graph.ttl)")
+
+
+def load_graph(args):
+    """The graph the arguments name: a Turtle file, or a fresh build of the manifest."""
+    from ..build import build
+    from ..graph import load_graph as load_turtle
+
+    if args.graph is not None:
+        return load_turtle(args.graph)
+    return build(args.manifest or DEFAULT_MANIFEST).graph
+
+
+def add_output_arguments(parser, *, csv_output: bool = False) -> None:
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON instead of text")
+    if csv_output:
+        output.add_argument("--csv", action="store_true", help="print CSV instead of a table")
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))

@@ -35,7 +35,8 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from ..editions import diff_editions, diff_graphs, edition_history, load_graph, timeline
+    from ..editions import diff_editions, diff_graphs, edition_history, timeline
+    from ..graph import load_graph
     from ..errors import RulegraphError
 
     colour = sys.stdout.isatty() and not args.json
@@ -62,7 +63,7 @@ def run(args) -> int:
 
 def _ability_graph(args):
     from ..build import build
-    from ..editions import load_graph
+    from ..graph import load_graph
 
     if args.graph:
         return load_graph(args.graph[0])

@@ -1,55 +1,15 @@
-"""``rulegraph query NAME|FILE.rq|"SELECT …" [--param key=value]… [--json|--csv]``, and ``--list``.
-
-Also home of the graph-loading options shared by the query, interactions and resolve commands:
-the graph is built from the manifest, or read from a Turtle file written by ``rulegraph build``.
-"""
+"""``rulegraph query NAME|FILE.rq|"SELECT …" [--param key=value]… [--json|--csv]``, and ``--list``."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from pathlib import Path
 
-from .common import DEFAULT_MANIFEST, format_table
+from .common import add_graph_arguments, add_output_arguments, format_table, load_graph, print_json
 
 _QUERY_TEXT = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|BASE)\b", re.IGNORECASE)
-
-
-def add_graph_arguments(parser) -> None:
-    """--manifest or --graph: where the graph comes from."""
-    source = parser.add_mutually_exclusive_group()
-    source.add_argument("--manifest", type=Path, default=None, help="corpus manifest to build from (default: data/corpus.toml)")
-    source.add_argument("--graph", type=Path, default=None, help="a Turtle graph written by 'rulegraph build' (out/graph.ttl)")
-
-
-def load_graph(args):
-    """The graph the arguments name: a Turtle file, or a fresh build of the manifest."""
-    from rdflib import Graph
-
-    from ..build import build
-    from ..errors import RulegraphError
-
-    if args.graph is not None:
-        try:
-            return Graph().parse(args.graph, format="turtle")
-        except FileNotFoundError:
-            raise RulegraphError("graph file not found; run 'rulegraph build' first or drop --graph", path=args.graph) from None
-        except Exception as error:  # rdflib raises its own parser errors for broken Turtle
-            raise RulegraphError(f"not a readable Turtle graph: {error}", path=args.graph) from None
-    return build(args.manifest or DEFAULT_MANIFEST).graph
-
-
-def add_output_arguments(parser, *, csv_output: bool = False) -> None:
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print JSON instead of text")
-    if csv_output:
-        output.add_argument("--csv", action="store_true", help="print CSV instead of a table")
-
-
-def print_json(data: object) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def add_parser(subparsers) -> None:

@@ -3,7 +3,7 @@ the sides meet, and why."""
 
 from __future__ import annotations
 
-from .query import add_graph_arguments, add_output_arguments, load_graph, print_json
+from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 
 def add_parser(subparsers) -> None:
