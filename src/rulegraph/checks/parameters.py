@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from rdflib import RDF, Graph
 
 from ..namespaces import RG
-from ..text import fold, stem, tokenize
+from ..text import fold, tokenize
 from .finding import CheckId, Finding
 from .records import Ability, abilities, game_of, label_of
 
