@@ -10,6 +10,7 @@ decided by grounded semantics (Dung, 1995), so that every verdict comes with its
 from __future__ import annotations
 
 import re
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import product
@@ -19,8 +20,8 @@ from rdflib import RDF, RDFS, Graph, URIRef
 
 from .errors import RulegraphError
 from .names import parse_heading
-from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
 from .extract.lexicon import Lexicon
+from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
 from .text import closest, fold, split_sentences
 from .views.networkx_view import node_kind, to_networkx
 
@@ -70,22 +71,39 @@ _LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state",
                  "characteristic": "characteristic", "concept": "concept"}
 
 
+#: Lexicons built from a graph's labels, per graph and per set of kinds; rebuilt when the graph
+#: changes size. Building them is most of the cost of a lookup.
+_LEXICON_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon, dict[tuple[str, str], Term]]]:
+    cached = _LEXICON_CACHE.setdefault(graph, {})
+    key = (kinds, len(graph))
+    if key not in cached:
+        by_game: dict[str, list[Term]] = defaultdict(list)
+        for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label)):
+            if term.kind in kinds:
+                by_game[term.game_id].append(term)
+        lexicons = []
+        for game_id, terms in sorted(by_game.items()):
+            lexicon = Lexicon(game_id)
+            index: dict[tuple[str, str], Term] = {}
+            for term in terms:
+                kind = _LEXICON_KIND[term.kind]
+                index.setdefault((kind, term.label), term)
+                lexicon.add(kind, term.label)
+            lexicons.append((lexicon, index))
+        cached.clear()
+        cached[key] = lexicons
+    return cached[key]
+
+
 def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) -> list[Term]:
     """The term ``name`` means in each game, matched exactly as the extractor matches names
     (the game's :class:`~rulegraph.extract.lexicon.Lexicon` built from the graph's labels: case,
     accents, apostrophes, elisions, plural, hyphens, one typo in a long name)."""
-    by_game: dict[str, list[Term]] = defaultdict(list)
-    for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label)):
-        if term.kind in kinds:
-            by_game[term.game_id].append(term)
     found = []
-    for game_id, terms in sorted(by_game.items()):
-        lexicon = Lexicon(game_id)
-        index: dict[tuple[str, str], Term] = {}
-        for term in terms:
-            kind = _LEXICON_KIND[term.kind]
-            index.setdefault((kind, term.label), term)
-            lexicon.add(kind, term.label)
+    for lexicon, index in _graph_lexicons(graph, kinds):
         hit = lexicon.lookup(name)
         if hit is not None:
             found.append(index[(hit.kind, hit.label)])
