@@ -3,6 +3,9 @@ scores on the seeds (the thresholds the issue asks for)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from rulegraph.errors import RulegraphError
@@ -40,6 +43,32 @@ def test_misses_and_false_alarms_are_listed_by_game_and_relation():
     assert result.by_game["h"].recall == 0.0 and result.by_relation["grants"].recall == 1.0
     report = format_evaluation(result)
     assert "misses (1)" in report and "false alarms (1)" in report
+
+
+def test_per_relation_rows_keep_the_gold_side_and_the_found_side_apart():
+    """A gold grant found as a mere reference: the grants row says it was found but mistyped,
+    the references row says a found reference is a true link but not the gold's type."""
+    result = evaluate("t", [edge("A", "grants", "B"), edge("A", "cancels", "C")],
+                      [edge("A", "references", "B"), edge("A", "cancels", "C"), edge("A", "cancels", "D")])
+    grants, references, cancels = (result.by_relation[r] for r in ("grants", "references", "cancels"))
+    assert (grants.gold, grants.recalled, grants.typed, grants.found) == (1, 1, 0, 0)
+    assert (grants.recall, grants.typed_accuracy) == (1.0, 0.0)
+    assert (references.gold, references.found, references.in_gold, references.typed_right) == (0, 1, 1, 0)
+    assert (references.precision, references.typed_precision) == (1.0, 0.0)
+    assert (cancels.gold, cancels.found, cancels.in_gold, cancels.typed_right) == (1, 2, 1, 1)
+    assert cancels.precision == 0.5 and cancels.typed_accuracy == 1.0
+    report = format_evaluation(result)
+    assert "gold links of this relation" in report and "found links typed with this relation" in report
+
+
+def test_help_exits_zero():
+    completed = subprocess.run([sys.executable, "-m", "rulegraph.evaluation", "--help"], capture_output=True, text=True)
+    assert completed.returncode == 0 and "GOLD" in completed.stdout.upper()
+
+
+def test_one_path_without_the_other_is_refused(capsys):
+    assert main(["gold.tsv"]) == 2
+    assert "both" in capsys.readouterr().err
 
 
 def test_gold_rows_are_checked_with_their_line(tmp_path):
