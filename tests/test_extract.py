@@ -310,6 +310,8 @@ def _discovered(text: str) -> list[str]:
         ("Les figurines ayant Peau d'écorce ne peuvent pas charger.", ["Peau d'écorce"]),
         ("Voir aussi Marche forcée.", ["Marche forcée"]),
         ("Voir Hurlement lugubre, page 12.", ["Hurlement lugubre"]),
+        ("Il recule (voir Marche forcée).", ["Marche forcée"]),
+        ("Il peut voir Marche forcée de loin.", []),
         ("Un combattant doté de la capacité Garde renforcée recule.", []),
         ("Les guerriers Sans merci ne reculent pas.", ["Sans merci"]),
         ("Il attaque Sans retenue aucune.", ["Sans retenue"]),

@@ -5,9 +5,11 @@ For each sentence: find the mentions (lexicon, longest match); keep an ordinary-
 when its context says it is the ability (else fall back to another term of the same name, such
 as the action "charge"); find the relation cues; give each mention the cue nearest to it in its
 clause, reading the cue's direction (who acts on whom) and scope (the opponent's ability or
-one's own); read the conditions. A mention no cue governs is rg:references. The relation cues
-and the word lists behind ambiguity, direction, scope, recipients and conditions live in
-``resources/cues.toml``; the patterns here only find undefined names, lists and amounts.
+one's own, also read in the clause that introduces a list the sentence is an item of); read
+the conditions. A mention no cue governs is rg:references. The relation cues and the word lists
+behind ambiguity, direction, scope, recipients, conditions and the extent of undefined names live
+in ``resources/cues.toml``; the patterns here only find undefined names, lists, list items and
+amounts.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
 _AMOUNT = re.compile(r"([+\-−–]\s?(?:\d+|[XYD]))\s*(?:points? de |en |dans la caracteristique de |a sa |a son |de )?$", re.IGNORECASE)
 _MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|ajout|bonus|malus)\w*[^.]{0,40}$")
 _DISCOVERY = re.compile(
-    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|\b[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
+    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|(?:^|(?<=\()|(?<=[.;,:(] ))[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
 _NAME_LINKS = ("de", "du", "des")
