@@ -287,3 +287,21 @@ def test_codes_and_names_are_unique_and_stable():
     codes = [c.code for c in CHECKS]
     assert codes == [f"RG{n:03d}" for n in range(1, len(CHECKS) + 1)]
     assert len({c.name for c in CHECKS}) == len(CHECKS)
+
+
+@pytest.mark.parametrize(
+    ("word", "infinitive"),
+    [("défaussés", "défausser"), ("ciblez", "cibler"), ("possèdera", "posséder"), ("duplique", "dupliquer"),
+     ("possédent", None), ("reserve", None), ("dernièer", None)],
+)
+def test_spelling_accepts_conjugations_of_known_verbs_but_not_misspelt_ones(word, infinitive):
+    from rulegraph.checks.spelling import french_dictionary, verb_form_of
+
+    assert verb_form_of(word, french_dictionary()) == infinitive
+
+
+def test_spelling_in_the_preamble_names_its_line(seed_graph):
+    from rulegraph.checks.spelling import check_spelling
+
+    preamble = [f for f in check_spelling(seed_graph) if "possedée" in f.message]
+    assert [(f.subject, f.line) for f in preamble] == [("règles générales", 4)]

@@ -30,7 +30,7 @@ from .namespaces import (
     statement_uri,
     term_uri,
 )
-from .text import fold
+from .text import fold, slug
 
 FR = "fr"
 
@@ -86,8 +86,16 @@ def build_graph(corpus: Corpus, statements: Iterable[Statement]) -> Graph:
             add((node, RG["format"], Literal(spec.format)))
     for document in corpus.documents:
         if document.preamble:
+            game_node = game_uri(document.game)
             rules = "\n".join(p.text for p in document.preamble)
-            add((game_uri(document.game), RG.generalRules, Literal(rules, lang=FR)))
+            add((game_node, RG.generalRules, Literal(rules, lang=FR)))
+            for paragraph in document.preamble:
+                rule = child_uri(game_node, "rule", f"{slug(document.source)}-{paragraph.line}")
+                add((game_node, RG.hasGeneralRule, rule))
+                add((rule, RDF.type, RG.GeneralRule))
+                add((rule, RG.text, Literal(paragraph.text, lang=FR)))
+                add((rule, RG.source, source_uri(document.source)))
+                add((rule, RG.line, Literal(paragraph.line)))
         for entry in document.entries:
             _add_entry(graph, entry)
     defined = {(e.game, fold(e.name)) for e in corpus.entries()}

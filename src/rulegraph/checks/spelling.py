@@ -9,7 +9,8 @@ in capitals and words of one or two letters are not checked, and each unknown wo
 once per game with every place it occurs. A word is also accepted when it is a plural or
 feminine form of a known word (same :func:`rulegraph.text.stem`, one word a prefix of the other,
 so an accent error such as "possédent" for "possèdent" is still caught), and an abbreviation
-the dictionary knows with its period ("etc.").
+the dictionary knows with its period ("etc."), and a verb form or agent noun whose infinitive the
+dictionary knows (défaussés, ciblez, possèdera, cracheur: the list has few conjugated forms).
 """
 
 from __future__ import annotations
@@ -67,10 +68,9 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
                                     source_of(graph, node), line_of(graph, node)))
 
     for game in graph.subjects(RDF.type, RG.Game):
-        rules = text_of(graph, game, RG.generalRules)
-        sources = sorted(source_of_game(graph, game))
-        if rules:
-            places.append(TextPlace(rules, GENERAL_RULES, label_of(graph, game), sources[0] if sources else "", None))
+        for rule in graph.objects(game, RG.hasGeneralRule):
+            places.append(TextPlace(text_of(graph, rule, RG.text), GENERAL_RULES, label_of(graph, game),
+                                    source_of(graph, rule), line_of(graph, rule)))
     for rdf_type in (RG.CharacterAbility, RG.WeaponAbility):
         for ability in graph.subjects(RDF.type, rdf_type):
             add(ability, ability)
@@ -78,11 +78,6 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
                 for child in graph.objects(ability, prop):
                     add(child, ability)
     return sorted(places, key=lambda p: (p.game, p.source, p.line or 0, p.owner))
-
-
-def source_of_game(graph: Graph, game: URIRef) -> list[str]:
-    return [text_of(graph, source, RG.path) for source in graph.subjects(RG.game, game)
-            if (source, RDF.type, RG.Source) in graph]
 
 
 def checkable(word: str) -> bool:
@@ -96,6 +91,39 @@ def inflection_of(word: str, known: set[str] | frozenset[str]) -> str | None:
     for other in known:
         if (other.startswith(word) or word.startswith(other)) and stem(other) == key:
             return other
+    return None
+
+
+#: Endings of French verb forms and agent nouns, with the infinitive ending they come from:
+#: défaussés → défausser, ciblez → cibler, possèdera → posséder, cracheur → cracher.
+_VERB_ENDINGS = (
+    ("eraient", "er"), ("erait", "er"), ("eront", "er"), ("erai", "er"), ("era", "er"),
+    ("ées", "er"), ("ée", "er"), ("és", "er"), ("é", "er"), ("ez", "er"), ("ons", "er"),
+    ("ent", "er"), ("es", "er"), ("e", "er"), ("euses", "er"), ("euse", "er"), ("eurs", "er"), ("eur", "er"),
+    ("issent", "ir"), ("issez", "ir"), ("is", "ir"), ("it", "ir"),
+)
+#: Present-tense endings after which a verb in -é…er takes è (posséder → possède): a form that
+#: keeps the é ("possédent") is a spelling mistake, not a conjugation.
+_GRAVE_ENDINGS = ("ent", "es", "e", "era", "erai", "eront", "erait", "eraient")
+
+
+def verb_form_of(word: str, dictionary) -> str | None:
+    """The infinitive a word conjugates, when the dictionary knows that infinitive."""
+    for ending, infinitive_ending in _VERB_ENDINGS:
+        if not word.endswith(ending) or len(word) - len(ending) < 3:
+            continue
+        stem_part = word[: -len(ending)]
+        vowels = [c for c in stem_part if c in "aeiouyéèêëàâîïôûù"]
+        last_vowel = vowels[-1] if vowels else ""
+        if ending in _GRAVE_ENDINGS and last_vowel == "é":
+            continue
+        candidates = [stem_part + infinitive_ending]
+        if last_vowel == "è":
+            index = stem_part.rindex("è")
+            candidates.append(stem_part[:index] + "é" + stem_part[index + 1:] + infinitive_ending)
+        for candidate in candidates:
+            if candidate in dictionary:
+                return candidate
     return None
 
 
@@ -131,7 +159,9 @@ def check_spelling(graph: Graph) -> list[Finding]:
                 continue
             if text[token.end: token.end + 1] == "." and f"{lower}." in dictionary:
                 continue
-            if inflection_of(lower, vocabulary[item.game]) or inflection_of(lower, dictionary.known(dictionary.edit_distance_1(lower))):
+            if (inflection_of(lower, vocabulary[item.game])
+                    or inflection_of(lower, dictionary.known(dictionary.edit_distance_1(lower)))
+                    or verb_form_of(lower, dictionary)):
                 accepted[item.game].add(lower)
                 continue
             key = inflection_of(lower, {w for g, w in unknown if g == item.game}) or lower
