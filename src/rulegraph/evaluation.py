@@ -40,6 +40,7 @@ DEFAULT_SETS = {
     "brumes": (ROOT / "tests" / "gold" / "brumes.tsv", ROOT / "examples" / "brumes" / "corpus.toml"),
     "ronces": (ROOT / "tests" / "gold" / "ronces.tsv", ROOT / "tests" / "gold" / "ronces" / "corpus.toml"),
     "marees": (ROOT / "tests" / "gold" / "marees.tsv", ROOT / "tests" / "gold" / "marees" / "corpus.toml"),
+    "coque-noire": (ROOT / "tests" / "gold" / "coque-noire.tsv", ROOT / "tests" / "gold" / "coque-noire" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
