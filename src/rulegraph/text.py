@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 APOSTROPHES = "’‘ʼ´`′"
 _APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
@@ -30,6 +31,7 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive key; hyphens count as spaces."""
     text = strip_accents(normalize_apostrophes(text)).casefold()
@@ -50,6 +52,7 @@ def strip_elision(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """Light French stemmer for matching names: plural and feminine endings removed.
 
