@@ -324,3 +324,17 @@ def test_discovered_names_stop_at_function_words_and_verbs(text, names):
 def test_a_cross_reference_is_a_references_edge():
     assert edges("Voir aussi Vol plané.") == {("Alpha", "references", "Vol plané")}
 
+
+
+def test_a_pair_typed_in_a_sentence_gets_no_extra_reference_from_the_same_sentence(tmp_path):
+    from rulegraph.build import build
+
+    glossary = tmp_path / "g.md"
+    glossary.write_text(
+        "## Capacités\n\n### Venin X\n\nUn combattant Colosse est immunisé à cette capacité à moins que "
+        "le porteur de Venin soit aussi Colosse.\n\n### Colosse\n\nIl est grand.\n",
+        encoding="utf-8",
+    )
+    statements = build(files=[glossary], game="Test").statements
+    pairs = [(s.subject.label, s.relation, s.object.label) for s in statements if s.object.kind == "ability"]
+    assert pairs == [("Colosse", "immuneTo", "Venin")]

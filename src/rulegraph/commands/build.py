@@ -41,9 +41,14 @@ def render_summary(per_game: dict[str, dict[str, object]]) -> str:
     lines = []
     for game, info in per_game.items():
         categories = ", ".join(f"{n} {c}" for c, n in info["by_category"].items())
-        lines.append(f"{game}: {info['abilities']} abilities ({categories}), {info['notes']} designer notes")
+        lines.append(f"{game}: {_count(info['abilities'], 'ability', 'abilities')} ({categories}), "
+                     f"{_count(info['notes'], 'designer note', 'designer notes')}")
         undefined = info["undefined"]
         lines.append(f"  undefined: {len(undefined)}" + (f" ({', '.join(undefined)})" if undefined else ""))
         edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())
         lines.append(f"  edges: {edges or 'none'}")
     return "\n".join(lines)
+
+
+def _count(number: int, singular: str, plural: str) -> str:
+    return f"{number} {singular if number == 1 else plural}"

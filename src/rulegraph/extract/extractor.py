@@ -362,8 +362,16 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
             relation = cue.cue.opponent_relation
         recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start], previous_sentence, language) if relation == "grants" else None
         out.append(make(subject, relation, obj, cue.text, recipient))
+    out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make)
     return out
+
+
+def _without_redundant_references(statements: list[Statement]) -> list[Statement]:
+    """A pair the sentence already types ("Énorme est immunisé … à moins que … soit aussi
+    Énorme") needs no plain mention beside it, whichever way the typed edge points."""
+    typed = {frozenset((s.subject, s.object)) for s in statements if s.relation != "references"}
+    return [s for s in statements if s.relation != "references" or frozenset((s.subject, s.object)) not in typed]
 
 
 def _conditions(folded: str, cue_matches: list[CueMatch], language: Language) -> list[tuple[int, int]]:
