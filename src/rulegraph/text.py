@@ -162,3 +162,12 @@ def fold_aligned(text: str) -> str:
             base = " "
         out.append(base)
     return "".join(out)
+
+
+_ELIDING = re.compile(r"^[«\"“]?\s*[aeiouyàâäéèêëîïôöùûüœæh]", re.IGNORECASE)
+
+
+def of_name(label: str) -> str:
+    """``de « Fouisseur »`` but ``d’« Intimidation »``: French elides "de" before a vowel or a
+    mute h (an aspirated h is rare in ability names, so every h elides)."""
+    return f"d’« {label} »" if _ELIDING.match(label) else f"de « {label} »"

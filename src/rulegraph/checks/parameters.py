@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from rdflib import RDF, Graph
 
 from ..namespaces import RG
-from ..text import fold, tokenize
+from ..text import fold, of_name, tokenize
 from .finding import CheckId, Finding
 from .records import Ability, abilities, game_of, label_of
 
@@ -104,7 +104,7 @@ def _letter_findings(ability: Ability, other_names: set[str]) -> list[Finding]:
     for letter in sorted(set(used) - declared):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,
-            f"Le texte de « {ability.label} » utilise {letter} (« {used[letter]} ») mais le nom "
+            f"Le texte {of_name(ability.label)} utilise {letter} (« {used[letter]} ») mais le nom "
             f"« {heading} » ne le déclare pas : écrire « {ability.label} {letter} » (ou remplacer {letter} par une valeur).",
             ability.source, ability.line))
     for letter in sorted(declared - set(used)):
@@ -129,7 +129,7 @@ def _slot_findings(ability: Ability) -> list[Finding]:
     if not ability.slots and _PARENTHESES_POINTER in fold(ability.text):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,
-            f"Le texte de « {ability.label} » renvoie à ce qui est indiqué « entre parenthèses » mais le nom "
+            f"Le texte {of_name(ability.label)} renvoie à ce qui est indiqué « entre parenthèses » mais le nom "
             f"« {heading} » n’a pas de mot-clé entre parenthèses.",
             ability.source, ability.line))
     return findings

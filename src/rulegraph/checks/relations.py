@@ -14,6 +14,7 @@ import networkx as nx
 from rdflib import Graph, URIRef
 
 from ..namespaces import SYMMETRIC
+from ..text import of_name
 from ..views.networkx_view import to_networkx
 from .finding import CheckId, Finding
 from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
@@ -67,15 +68,15 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
         author_label = label_of(graph, author)
         mention = mentions.get((silent, author))
         if mention is None:
-            silence = f"mais le texte de « {other.label} » n’en dit rien"
+            silence = f"mais le texte {of_name(other.label)} n’en dit rien"
         else:
             silence = (
-                f"mais le texte de « {other.label} », qui la mentionne (« {mention.sentence} », "
+                f"mais le texte {of_name(other.label)}, qui la mentionne (« {mention.sentence} », "
                 f"{place(mention.source, mention.line)}), ne le dit pas"
             )
         findings.append(ONE_SIDED_RELATION.finding(
             "warning", other.label, other.game,
-            f"Le texte de « {author_label} » dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
+            f"Le texte {of_name(author_label)} dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
             f"(« {proof.sentence} », {place(proof.source, proof.line)}) {silence} : "
             "l’écrire des deux côtés, ou vérifier que c’est voulu.",
             other.source, other.line))

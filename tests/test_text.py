@@ -1,0 +1,48 @@
+"""The French text helpers every other module relies on."""
+
+import pytest
+
+from rulegraph.text import fold, of_name, slug, split_sentences, stem, tokenize
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("Attaque d’opportunité", "attaque d'opportunite"), ("ATTAQUE D'OPPORTUNITÉ", "Attaque d’opportunité"),
+     ("Pierre-Esprit", "pierre esprit"), ("Mauvais œil", "mauvais oeil")],
+)
+def test_fold_ignores_case_accents_apostrophes_and_hyphens(a, b):
+    assert fold(a) == fold(b)
+
+
+@pytest.mark.parametrize(
+    ("form", "base"),
+    [("insaisissables", "Insaisissable"), ("évasifs", "Evasif"), ("évasive", "évasif"), ("volante", "Volant"),
+     ("encombrantes", "Encombrante"), ("furieuse", "Furieux"), ("Énormé", "Enorme")],
+)
+def test_stem_joins_plural_and_feminine_forms(form, base):
+    assert stem(form) == stem(base)
+
+
+def test_tokenize_splits_elisions_and_keeps_offsets():
+    text = "annule l’attaque d'opportunité"
+    tokens = tokenize(text)
+    assert [t.surface for t in tokens] == ["annule", "l’", "attaque", "d'", "opportunité"]
+    assert all(text[t.start:t.end] == t.surface for t in tokens)
+
+
+def test_sentences_do_not_break_on_abbreviations():
+    assert [s for _, s in split_sentences("Il coûte 100 P.A. de plus. Ensuite il part.")] == [
+        "Il coûte 100 P.A. de plus.", "Ensuite il part."]
+
+
+def test_slug_is_a_readable_uri_segment():
+    assert slug("Attaque d’opportunité") == "attaque-d-opportunite"
+
+
+@pytest.mark.parametrize(
+    ("label", "phrase"),
+    [("Intimidation", "d’« Intimidation »"), ("Fouisseur", "de « Fouisseur »"), ("Énorme", "d’« Énorme »"),
+     ("Hurlement", "d’« Hurlement »")],
+)
+def test_of_name_elides_before_a_vowel(label, phrase):
+    assert of_name(label) == phrase
