@@ -39,8 +39,10 @@ def render(result: dict) -> str:
             lines.append(f"  defeated:  {defeat['ability']} (by {', '.join(defeat['by'])})")
         if side["undecided"]:
             lines.append(f"  undecided: {', '.join(side['undecided'])}")
+        defeated = {defeat["ability"] for defeat in side["defeated"]}
         for grant in side["granted"]:
-            lines.append(f"  granted:   {grant['ability']} (by {', '.join(grant['by'])})")
+            fate = ", then defeated" if grant["ability"] in defeated else ""
+            lines.append(f"  granted:   {grant['ability']} (by {', '.join(grant['by'])}{fate})")
     lines += ["", "Why:"]
     for item in result["explanation"]:
         lines.append(f"  - {item['text']}")
