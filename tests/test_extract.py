@@ -2,7 +2,7 @@
 recipient of a grant, conditions as text, and when an ordinary word counts as an ability.
 
 The small sentences here are invented for the tests (abilities Alpha, Garde, Rage, Cri, Vol
-plané, Lame, Véloce; Rage is also an ordinary word); the last tests read the seed glossaries
+plané, Lame, Véloce, Colosse, Chef de meute; Rage is also an ordinary word); the last tests read the seed glossaries
 themselves."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from rulegraph.extract.cues import load_cues
 from rulegraph.extract.extractor import discover_undefined, extract_entry, game_lexicon
 from rulegraph.extract.lexicon import build_lexicon
 from rulegraph.model import WEAPON, Entry, Paragraph
+from rulegraph.text import fold
 
-OTHERS = ["Garde", "Rage", "Cri", "Vol plané", "Lame", "Véloce"]
+OTHERS = ["Garde", "Rage", "Cri", "Vol plané", "Lame", "Véloce", "Colosse", "Chef de meute"]
 CUES = load_cues()
 
 
@@ -174,10 +175,18 @@ def test_servant_d_artillerie_carries_munitions_not_the_munitions_capacity(seed_
     assert objects == {"Artillerie"}
 
 
-def test_undefined_names_are_discovered(seed_corpus):
-    epic = game_lexicon(seed_corpus, "epic")
-    defined = {e.name for e in seed_corpus.entries("epic")}
-    assert set(epic.labels("ability")) - defined == {"Réacteurs Dorsaux", "Inorganique", "Sans Peur", "Régénération", "Attelage"}
+@pytest.mark.parametrize(
+    ("game", "undefined"),
+    [
+        ("epic", {"Réacteurs Dorsaux", "Inorganique", "Sans Peur", "Régénération", "Attelage"}),
+        ("confrontation", {"Construct", "Immortel", "Mort-vivant", "Structure", "Énorme"}),
+        ("hell-dorado", set()),
+    ],
+)
+def test_undefined_names_are_discovered(seed_corpus, game, undefined):
+    lexicon = game_lexicon(seed_corpus, game)
+    defined = {fold(e.name) for e in seed_corpus.entries(game)}
+    assert {label for label in lexicon.labels("ability") if fold(label) not in defined} == undefined
 
 
 def test_every_seed_edge_has_its_evidence(seed_build):
@@ -338,3 +347,90 @@ def test_a_pair_typed_in_a_sentence_gets_no_extra_reference_from_the_same_senten
     statements = build(files=[glossary], game="Test").statements
     pairs = [(s.subject.label, s.relation, s.object.label) for s in statements if s.object.kind == "ability"]
     assert pairs == [("Colosse", "immuneTo", "Venin")]
+
+
+def _discovered_with(text: str, vocabulary: dict) -> list[str]:
+    entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
+                  paragraphs=(Paragraph(text, 1),))
+    return discover_undefined([entry], build_lexicon("jeu", ["Alpha", *OTHERS], vocabulary))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Les porteurs d'une Amulette sacrée ne reculent pas.", ["Amulette sacrée"]),
+        ("Un porteur de Bouclier runique ne recule pas.", ["Bouclier runique"]),
+        ("En fin de tour, il obtient Frénésie sanglante.", ["Frénésie sanglante"]),
+        ("Il reçoit Peau de pierre jusqu'à la fin du tour.", ["Peau de pierre"]),
+        ("Ses alliés reçoivent Hurlement.", ["Hurlement"]),
+        ("Il dispose en outre de Pas de loup.", ["Pas de loup"]),
+        ("Il se voit attribuer Vigilance.", ["Vigilance"]),
+        ("Un guerrier maudit ne peut jamais être Porte-étendard.", ["Porte-étendard"]),
+        ("Blessé, il devient un Revenant.", ["Revenant"]),
+        ("Il obtient un bonus de tir.", []),
+        ("Il devient un Colosse.", []),
+    ],
+)
+def test_a_capitalised_phrase_after_a_bearer_grant_or_copula_is_an_undefined_ability(text, names):
+    assert _discovered(text) == names
+
+
+def test_a_term_of_the_lexicon_file_after_a_grant_is_not_an_ability():
+    vocabulary = {"actions": ["Assaut"], "concepts": ["Test de Moral"], "states": ["Démoralisé"]}
+    text = "Il obtient Assaut ; il reçoit Test de Moral ; il ne peut pas être Démoralisé."
+    assert _discovered_with(text, vocabulary) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # grants
+        ("Il obtient Vol plané.", {("Alpha", "grants", "Vol plané")}),
+        ("Le porteur reçoit Garde jusqu'à la fin du tour.", {("Alpha", "grants", "Garde")}),
+        ("Il dispose en outre de Garde et de Cri.", {("Alpha", "grants", "Garde"), ("Alpha", "grants", "Cri")}),
+        ("Le porteur dispose de plus de Garde.", {("Alpha", "grants", "Garde")}),
+        ("Au troisième tour, le porteur devient un Colosse.", {("Alpha", "grants", "Colosse")}),
+        ("Le porteur se voit attribuer Garde.", {("Alpha", "grants", "Garde")}),
+        ("Il se voit conférer la capacité Garde.", {("Alpha", "grants", "Garde")}),
+        ("S'il reçoit Garde, il recule d'un pas.", {("Alpha", "references", "Garde")}),
+        # excludes
+        ("Cette capacité et Garde ne vont pas ensemble.", {("Alpha", "excludes", "Garde")}),
+        ("Garde et cette capacité ne se prennent jamais ensemble.", {("Alpha", "excludes", "Garde")}),
+        ("Un combattant n'a jamais à la fois Garde et cette capacité.", {("Alpha", "excludes", "Garde")}),
+        ("Le joueur choisit soit cette capacité soit Garde.", {("Alpha", "excludes", "Garde")}),
+        ("Cette capacité ou Garde, l'une ou l'autre au choix.", {("Alpha", "excludes", "Garde")}),
+        ("Un combattant doté de cette capacité ne peut jamais être Chef de meute.", {("Alpha", "excludes", "Chef de meute")}),
+        ("Un porteur de Garde ne hurle pas : les deux capacités ne se cumulent pas.", {("Alpha", "excludes", "Garde")}),
+        # immuneTo
+        ("Les porteurs de Garde ne peuvent jamais être ciblés.", {("Garde", "immuneTo", "Alpha")}),
+        ("Les combattants dotés de Garde ne peuvent pas être défiés par cette capacité.", {("Garde", "immuneTo", "Alpha")}),
+        ("Les Colosses ne sont jamais renversés par cette capacité.", {("Colosse", "immuneTo", "Alpha")}),
+        ("Les figurines dotées de Garde restent indifférentes à cette capacité.", {("Garde", "immuneTo", "Alpha")}),
+        ("Les figurines dotées de Garde restent de marbre face à cette capacité.", {("Garde", "immuneTo", "Alpha")}),
+        # negates / cancels
+        ("Si un adversaire possède Garde, cette capacité reste sans effet.", {("Garde", "negates", "Alpha")}),
+        ("Si la cible dispose de Garde, cette capacité n'a aucun effet.", {("Garde", "negates", "Alpha")}),
+        ("L'attaque est annulée si la cible possède Garde.", {("Garde", "negates", "Alpha")}),
+        ("Le porteur perd les effets de Rage.", {("Alpha", "cancels", "Rage")}),
+        ("L'allié soigné perd aussitôt les effets de Rage.", {("Alpha", "negates", "Rage")}),
+        # requires
+        ("Seuls les Colosses peuvent utiliser cette capacité.", {("Alpha", "requires", "Colosse")}),
+        ("Seuls un Colosse ou un Véloce peuvent se servir de cette compétence.",
+         {("Alpha", "requires", "Colosse"), ("Alpha", "requires", "Véloce")}),
+        ("Sans Garde, cette capacité ne sert à rien.", {("Alpha", "requires", "Garde")}),
+        ("Sans Garde, cette capacité est sans effet.", {("Alpha", "requires", "Garde")}),
+        ("Sans Garde, cette capacité ne fonctionne pas.", {("Alpha", "requires", "Garde")}),
+        ("Ce tir est impossible sans Garde.", {("Alpha", "requires", "Garde")}),
+        ("Pas de repli possible si l'unité ne compte aucun Colosse.", {("Alpha", "requires", "Colosse")}),
+        # mutuallyCancels
+        ("Face à un adversaire doté de Garde, aucun des deux bonus ne s'applique.", {("Alpha", "mutuallyCancels", "Garde")}),
+        ("Quand les deux se croisent, cette capacité et Garde se neutralisent.", {("Alpha", "mutuallyCancels", "Garde")}),
+    ],
+)
+def test_general_french_constructions_of_each_relation(text, expected):
+    assert edges(text) == expected
+
+
+def test_an_ordinary_word_that_is_the_entry_s_own_name_stands_for_the_entry():
+    text = "Les figurines dotées de Garde restent de marbre face à la rage."
+    assert edges(text, name="Rage") == {("Garde", "immuneTo", "Rage")}

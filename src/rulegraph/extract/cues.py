@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS
 
-DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual")
+DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual", "condition")
 _RESOURCE = "rulegraph/resources/cues.toml"
 
 
@@ -50,6 +50,7 @@ class Language:
     action_before: re.Pattern[str]
     self_nouns: tuple[str, ...]
     anaphor: re.Pattern[str]
+    pair_anaphor: re.Pattern[str]
     opponent_scope: re.Pattern[str]
     opponent_recipient: re.Pattern[str]
     ally_recipient: re.Pattern[str]
@@ -57,6 +58,7 @@ class Language:
     condition: re.Pattern[str]
     not_condition_before: re.Pattern[str]
     name_function_words: tuple[str, ...]
+    name_trigger: re.Pattern[str]
     name_stop_words: frozenset[str]
     frequent_word: int
 
@@ -92,6 +94,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         action_before=combined("action_markers", r"\b(?:{})\s*$"),
         self_nouns=tuple(words("self_nouns")),
         anaphor=combined("anaphors", r"\b(?:{})\b"),
+        pair_anaphor=combined("pair_anaphors", "{}"),
         opponent_scope=combined("opponent_scope", "{}"),
         opponent_recipient=combined("opponent_recipient", "{}"),
         ally_recipient=combined("ally_recipient", "{}"),
@@ -99,6 +102,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         condition=combined("condition_openers", r"(?<![\w'])(?:{})(?:(?<=')|(?!\w))[^,;:.()]*"),
         not_condition_before=combined("not_condition_after", r"\b(?:{})\s+$"),
         name_function_words=tuple(words("name_function_words")),
+        name_trigger=combined("name_triggers", r"(?<![\w'])(?:{})(?:(?<=')|\s+)"),
         name_stop_words=frozenset(words("name_stop_words")),
         frequent_word=int(raw.get("frequent_word", 0)),
     )

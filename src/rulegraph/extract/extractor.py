@@ -34,6 +34,7 @@ _MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|a
 _DISCOVERY = re.compile(
     r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|(?:^|(?<=\()|(?<=[.;,:(] ))[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
+_CAPITALISED_NAME = re.compile(r"[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*")
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
 _NAME_LINKS = ("de", "du", "des")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
@@ -109,6 +110,11 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                     candidates.append((item, position))
                 if not match.group("names").rstrip().endswith(("»", '"')):
                     extensible.add(position)
+            for match in language.name_trigger.finditer(fold_aligned(text)):
+                name = _CAPITALISED_NAME.match(text, match.end())
+                if name is not None:
+                    candidates.append((name.group(), name.start()))
+                    extensible.add(name.start())
             for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
                 candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
             if function_word_name is not None:
@@ -255,7 +261,9 @@ def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str)
     )
 
 
-def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon, language: Language) -> list[Mention]:
+def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon,
+                       language: Language) -> tuple[list[Mention], list[Mention]]:
+    """The mentions the context accepts, and every mention the lexicon found."""
     raw = lexicon.find(sentence, tokenize(sentence))
     accepted = []
     for index, mention in enumerate(raw):
@@ -264,7 +272,7 @@ def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexi
             continue
         accepted.append(mention if term is mention.term else Mention(term, mention.start, mention.end, mention.first_token,
                                                                       mention.last_token, mention.surface, mention.fuzzy))
-    return accepted
+    return accepted, raw
 
 
 @cache
@@ -307,6 +315,9 @@ class _Sentence:
             return self.list_lead_in
         return self.folded[self.segment(colon)[0] : colon]
 
+    def in_condition(self, mention: Mention) -> bool:
+        return any(start <= mention.start < end for start, end in self.conditions)
+
     def in_condition_after(self, mention: Mention, position: int) -> bool:
         return any(start >= position and start <= mention.start < end for start, end in self.conditions)
 
@@ -320,7 +331,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     entry = unit.entry
     folded = fold_aligned(sentence)
     own = fold(entry.name)
-    mentions = _accepted_mentions(sentence, folded, unit, lexicon, language)
+    mentions, found = _accepted_mentions(sentence, folded, unit, lexicon, language)
     generic_selves = [(m.start(), m.end()) for m in _self_pattern("", language.self_nouns).finditer(folded)]
     named_selves = [(m.start(), m.end()) for m in _self_pattern(entry.name, language.self_nouns).finditer(folded)]
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
@@ -335,7 +346,11 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if generic_selves and language.trigger_before.search(folded[max(0, m.start - 60) : m.start])
         and not any(start <= m.start < end for start, end in condition_spans)
     ]
-    selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers]
+    # In its own text, the ability's name stands for the ability even where it is an ordinary
+    # word that the context would not accept ("... restent de marbre face à la provocation").
+    plain_own = [(m.start, m.end) for m in found if m.term.kind == "ability" and fold(m.term.label) == own
+                 and not any(a.start == m.start for a in own_mentions)]
+    selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers] + plain_own
     others = [m for m in mentions if m.term.kind == "ability" and (fold(m.term.label) != own or m in other_bearers)]
     condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
     read = _Sentence(sentence, folded, selves, condition_spans, lead_in)
@@ -398,9 +413,18 @@ def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, l
     candidates: list[tuple[int, CueMatch, bool]] = []
     segment = read.segment(mention.start)
     for cue in cue_matches:
+        direction = cue.cue.direction
+        if direction == "mutual" and language.pair_anaphor.search(read.folded, *read.segment(cue.start)):
+            # "X ... : les deux capacités ne se cumulent pas" joins the abilities of the sentence.
+            if not read.in_condition_after(mention, cue.end):
+                candidates.append((abs(mention.start - cue.start), cue, False))
+            continue
         if not (segment[0] <= cue.start < segment[1]):
             continue
-        direction = cue.cue.direction
+        if direction == "condition":
+            if read.in_condition(mention):
+                candidates.append((abs(mention.start - cue.start), cue, True))
+            continue
         coordinated_with_self = cue.end <= mention.start and list_start - cue.end <= 12
         if direction == "auto" and read.self_in_object(cue) and not coordinated_with_self:
             direction = "backward"
