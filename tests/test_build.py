@@ -85,6 +85,11 @@ def _copy_corpus(tmp_path):
         (lambda t: t.replace('game = "epic"', 'game = "epik"'), "corpus.toml:35: game 'epik' is not declared"),
         (lambda t: t.replace("[[source]]\npath = \"000", "[[source]\npath = \"000"), "corpus.toml:24: invalid TOML"),
         (lambda t: t.replace('path = "000_10d76c9141a2b7c0.txt"', 'path = "missing.txt"'), "missing.txt: file not found"),
+        (lambda t: t.replace('delimiter = ";"', 'delimiter = ";;"'), "corpus.toml:38: delimiter must be one character in quotes"),
+        (lambda t: t.replace('path = "000_10d76c9141a2b7c0.txt"', "path = 5"), "corpus.toml:25: path must be a quoted text"),
+        (lambda t: t.replace('lineage = [', 'lineage = "Confrontation 1"\nold_lineage = ['), "corpus.toml:19: lineage must be a list of quoted texts"),
+        (lambda t: t.replace('default_category = "character"', 'default_category = "weapn"'), "corpus.toml:41: default_category must be one of"),
+        (lambda t: t.replace('id = "epic"', 'id = "hell-dorado"'), "corpus.toml:10: game id 'hell-dorado' is declared twice"),
     ],
 )
 def test_bad_manifest_is_one_clear_line_exit_2_and_out_untouched(tmp_path, capsys, edit, expected):
@@ -117,3 +122,29 @@ def test_python_dash_m_entry_point():
 
     result = subprocess.run([sys.executable, "-m", "rulegraph", "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "build" in result.stdout
+
+
+def test_two_build_processes_with_different_hash_seeds_write_identical_files(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "rulegraph", "build", "--out", str(tmp_path / seed)],
+                       cwd=DATA.parent, env=env, check=True, capture_output=True)
+    for name in ("graph.ttl", "graph.html", "report.md", "report.html"):
+        assert (tmp_path / "1" / name).read_bytes() == (tmp_path / "2" / name).read_bytes(), name
+
+
+def test_an_unusable_output_folder_is_a_clear_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["build", "--out", str(blocker / "out")]) == 2
+    assert "cannot write here" in capsys.readouterr().err
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_check_on_an_unknown_game_is_bad_input(capsys):
+    assert main(["check", "--game", "Warhammer"]) == 2
+    assert "unknown game 'Warhammer'" in capsys.readouterr().err

@@ -182,3 +182,22 @@ def test_non_utf8_file_is_a_clear_error(tmp_path):
     with pytest.raises(RulegraphError) as error:
         read(path, source="latin1.txt", game="g", format="chapter")
     assert "UTF-8" in error.value.message and error.value.line == 1
+
+
+@pytest.mark.parametrize(
+    ("table", "line", "words"),
+    [
+        ('nom;texte\nRage;"il frappe;\nPeur;il fuit\n', 2, "double quote"),
+        ("nom;texte\nPeur;il fuit;trop;loin\n", 2, "4 field(s)"),
+        ("nom;texte\n;un texte sans nom\n", 2, "no name"),
+    ],
+)
+def test_csv_row_faults_name_their_line(table, line, words):
+    with pytest.raises(RulegraphError) as error:
+        csv_table.parse(table, source="t.csv", game="g", options={})
+    assert error.value.line == line and words in error.value.message
+
+
+def test_csv_quoted_delimiter_and_multiline_cell_are_one_field():
+    document = csv_table.parse('nom;texte\nRage;"il frappe; fort\net loin"\nPeur;il fuit\n', source="t.csv", game="g", options={})
+    assert [(e.name, e.line) for e in document.entries] == [("Rage", 2), ("Peur", 4)]

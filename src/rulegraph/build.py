@@ -16,6 +16,7 @@ from pathlib import Path
 from rdflib import Graph
 
 from .corpus import Corpus, corpus_from_files, load_corpus
+from .errors import RulegraphError
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
@@ -59,9 +60,14 @@ def serialize_turtle(graph: Graph) -> str:
 
 def write_atomic(path: Path, content: str | bytes) -> Path:
     """Write through a temporary file in the same folder, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = content.encode("utf-8") if isinstance(content, str) else content
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if path.is_dir():
+        raise RulegraphError("is a folder; give a file name to write to", path=path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out", path=path) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -6,8 +6,6 @@ with the manifest's file and line, since a TOML parser alone only reports syntax
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,12 +14,8 @@ from .errors import RulegraphError
 from .model import CATEGORIES, Document, Entry, Variant
 from .readers import FORMATS, read
 from .text import fold, slug
+from .tomlfile import TomlFile, load_toml
 
-_SOURCE_KEYS = {
-    "path", "game", "format", "language", "editions", "categories", "default_category",
-    "name_field", "text_field", "category_field", "entries_key", "delimiter",
-}
-_GAME_KEYS = {"id", "name", "language", "lineage", "lexicon"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,68 +50,46 @@ class Corpus:
         return [e for d in self.documents for e in d.entries if game is None or e.game == game]
 
 
-def _table_lines(text: str, table: str) -> list[int]:
-    return [n for n, line in enumerate(text.splitlines(), 1) if re.match(rf"^\s*\[\[\s*{table}\s*\]\]", line)]
-
-
-def _key_line(text: str, table_line: int, key: str) -> int:
-    """The line of ``key = …`` inside the table that starts at ``table_line``."""
-    lines = text.splitlines()
-    for number in range(table_line + 1, len(lines) + 1):
-        line = lines[number - 1].strip()
-        if line.startswith("[["):
-            break
-        if re.match(rf"^\"?{re.escape(key)}\"?\s*=", line) or line == f"[source.{key}]":
-            return number
-    return table_line
+_GAME_SCHEMA = {"id": "text", "name": "text", "language": "text", "lineage": "texts", "lexicon": "text"}
+_SOURCE_SCHEMA = {
+    "path": "text", "game": "text", "format": "text", "language": "text", "editions": "texts",
+    "categories": "table", "default_category": "text", "name_field": "text", "text_field": "text",
+    "category_field": "text", "entries_key": "text", "delimiter": "char",
+}
 
 
 def load_manifest(path: Path) -> tuple[dict[str, GameSpec], list[SourceSpec]]:
     """Read and validate a manifest; paths in it are relative to the manifest's folder."""
-    from .readers import read_text
-
-    text = read_text(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))
-        raise RulegraphError(f"invalid TOML: {error}", path=path, line=int(line.group(1)) if line else None) from None
-    base = path.parent
-    game_lines, source_lines = _table_lines(text, "game"), _table_lines(text, "source")
+    manifest = load_toml(path)
+    data = manifest.data
     unknown_top = set(data) - {"game", "source"}
-    if unknown_top:
-        raise RulegraphError(f"unknown table(s) {', '.join(sorted(unknown_top))}; use [[game]] and [[source]]", path=path, line=1)
+    if unknown_top or not all(isinstance(data.get(t, []), list) for t in ("game", "source")):
+        raise manifest.error("a manifest holds only [[game]] and [[source]] tables")
     games: dict[str, GameSpec] = {}
-    for index, raw in enumerate(data.get("game", [])):
-        line = game_lines[index] if index < len(game_lines) else 1
-        extra = set(raw) - _GAME_KEYS
-        if extra:
-            raise RulegraphError(f"unknown key(s) {', '.join(sorted(extra))} in [[game]]; allowed: {', '.join(sorted(_GAME_KEYS))}", path=path, line=line)
+    for raw, line in zip(data.get("game", []), manifest.table_lines("game")):
+        manifest.check(raw, _GAME_SCHEMA, start=line, where=" in [[game]]")
         if "name" not in raw:
-            raise RulegraphError("[[game]] needs a name = \"...\"", path=path, line=line)
+            raise manifest.error('[[game]] needs name = "..."', start=line)
         game_id = raw.get("id") or slug(raw["name"])
+        if game_id in games:
+            raise manifest.error(f"game id {game_id!r} is declared twice; give each [[game]] its own id", key="id", start=line)
         lexicon = raw.get("lexicon")
-        games[game_id] = GameSpec(game_id, raw["name"], raw.get("language", "fr"), tuple(raw.get("lineage", ())), base / lexicon if lexicon else None)
-    sources = []
-    for index, raw in enumerate(data.get("source", [])):
-        line = source_lines[index] if index < len(source_lines) else 1
-        sources.append(_source_spec(raw, base=base, games=games, manifest=path, text=text, line=line))
+        games[game_id] = GameSpec(game_id, raw["name"], raw.get("language", "fr"), tuple(raw.get("lineage", ())),
+                                  path.parent / lexicon if lexicon else None)
+    sources = [_source_spec(raw, manifest, games, line) for raw, line in zip(data.get("source", []), manifest.table_lines("source"))]
     if not sources:
-        raise RulegraphError("no [[source]] entry; add one per glossary file", path=path, line=1)
+        raise manifest.error("no [[source]] entry; add one per glossary file")
     return games, sources
 
 
-def _source_spec(raw: dict[str, Any], *, base: Path, games: dict[str, GameSpec], manifest: Path, text: str, line: int) -> SourceSpec:
+def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameSpec], line: int) -> SourceSpec:
     def fail(message: str, key: str | None = None) -> RulegraphError:
-        return RulegraphError(message, path=manifest, line=_key_line(text, line, key) if key else line)
+        return manifest.error(message, key=key, start=line)
 
-    extra = set(raw) - _SOURCE_KEYS
-    if extra:
-        key = sorted(extra)[0]
-        raise fail(f"unknown key {key!r} in [[source]]; allowed: {', '.join(sorted(_SOURCE_KEYS))}", key)
+    manifest.check(raw, _SOURCE_SCHEMA, start=line, where=" in [[source]]")
     for key in ("path", "game"):
         if key not in raw:
-            raise fail(f"[[source]] needs {key} = \"...\"")
+            raise fail(f'[[source]] needs {key} = "..."')
     game = raw["game"]
     if game not in games:
         known = ", ".join(games) or "none"
@@ -125,16 +97,17 @@ def _source_spec(raw: dict[str, Any], *, base: Path, games: dict[str, GameSpec],
     fmt = raw.get("format")
     if fmt is not None and fmt not in FORMATS:
         raise fail(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", "format")
-    categories = raw.get("categories", {})
-    for heading, category in categories.items():
+    for heading, category in raw.get("categories", {}).items():
         if category not in CATEGORIES:
             raise fail(f"category {category!r} for {heading!r} must be one of {', '.join(CATEGORIES)}", "categories")
+    if raw.get("default_category", CATEGORIES[0]) not in CATEGORIES:
+        raise fail(f"default_category must be one of {', '.join(CATEGORIES)}", "default_category")
     if fmt == "compendium" and not raw.get("editions"):
-        raise fail("a compendium source needs editions = [\"...\", ...] as its file names them")
+        raise fail('a compendium source needs editions = ["...", ...] as its file names them')
     options = {k: v for k, v in raw.items() if k not in {"path", "game", "format", "language"}}
     if games[game].lineage:
         options["lineage"] = list(games[game].lineage)
-    return SourceSpec(base / raw["path"], raw["path"], game, fmt, raw.get("language", "fr"), options, line)
+    return SourceSpec(manifest.path.parent / raw["path"], raw["path"], game, fmt, raw.get("language", "fr"), options, line)
 
 
 def collapse_duplicates(entries: list[Entry]) -> list[Entry]:
@@ -166,7 +139,13 @@ def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None
 
 
 def read_source(spec: SourceSpec) -> Document:
-    return read(spec.path, source=spec.name, game=spec.game, format=spec.format, options=spec.options)
+    """Read one source; an error found by its reader names the file as the user can open it."""
+    try:
+        return read(spec.path, source=spec.name, game=spec.game, format=spec.format, options=spec.options)
+    except RulegraphError as error:
+        if error.path == spec.name:
+            error.path = str(spec.path)
+        raise
 
 
 def _finish(games: dict[str, GameSpec], sources: list[SourceSpec], documents: list[Document]) -> Corpus:

@@ -16,19 +16,19 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Everything is computed before the first file is written, so a failure leaves out/ as it was."""
     from ..build import serialize_turtle, summary, write_atomic
     from ..checks.report import report_pages
     from ..views.atlas import render_atlas
 
     progress = Progress()
     result = build_from_args(args, progress)
-    progress("writing outputs")
-    turtle = serialize_turtle(result.graph)
-    page = render_atlas(result.graph)
-    write_atomic(args.out / "graph.ttl", turtle)
-    write_atomic(args.out / "graph.html", page)
+    progress("rendering the graph and the atlas")
+    outputs = {"graph.ttl": serialize_turtle(result.graph), "graph.html": render_atlas(result.graph)}
     progress("running checks")
-    for name, content in report_pages(result.graph).items():
+    outputs.update(report_pages(result.graph))
+    progress("writing outputs")
+    for name, content in outputs.items():
         write_atomic(args.out / name, content)
     progress.done()
     print(render_summary(summary(result)))

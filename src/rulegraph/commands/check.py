@@ -25,12 +25,13 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     from ..checks import run_checks, select_checks, severity_rank
     from ..checks.report import render_json, render_text
+    from ..resolve import find_game
 
     select_checks(args.checks)
     progress = Progress()
     result = build_from_args(args, progress)
     progress("running checks")
-    games = [args.game] if args.game and not args.files else None
+    games = [find_game(result.graph, args.game)] if args.game and not args.files else None
     findings = run_checks(result.graph, args.checks, games=games)
     progress.done()
     print(render_json(findings) if args.json else render_text(findings))

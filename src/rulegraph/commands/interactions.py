@@ -12,7 +12,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument("a", help="a name, matched whatever its case, accents or apostrophes")
     parser.add_argument("b", help="the other name")
     parser.add_argument("--game", help="the game, when a name exists in several")
-    parser.add_argument("--max-length", type=int, default=3, help="longest path, in hops (default 3)")
+    parser.add_argument("--max-length", type=int, default=3, choices=range(1, 5), metavar="1-4",
+                        help="longest path, in hops (default 3, at most 4)")
     add_graph_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)

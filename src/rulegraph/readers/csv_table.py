@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import RulegraphError
@@ -39,11 +40,13 @@ def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     delimiter = options.get("delimiter", ";")
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise RulegraphError("the table is empty; it needs a header row", path=source, line=1) from None
+    except csv.Error as error:
+        raise RulegraphError(f"malformed header: {error}", path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
     name_field = options.get("name_field", header[0] if header else "")
     text_field = options.get("text_field", header[1] if len(header) > 1 else "")
@@ -58,14 +61,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     name_at, text_at = columns[fold(name_field)], columns[fold(text_field)]
     document = Document(source=source, game=game)
     category = options.get("default_category", CHARACTER)
-    line = reader.line_num + 1
-    for row in reader:
-        row_line, line = line, reader.line_num + 1
+    for row_line, row in _rows(reader, source):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) <= max(name_at, text_at):
+        if len(row) != len(header):
             raise RulegraphError(
-                f"row has {len(row)} field(s), expected {len(header)} separated by {delimiter!r}",
+                f"row has {len(row)} field(s), the header {len(header)}: a {delimiter!r} inside a text "
+                "needs the text in double quotes",
                 path=source,
                 line=row_line,
             )
@@ -76,3 +78,19 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             )
         )
     return document
+
+
+def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
+    """Rows with the line each starts on; an unclosed quote is an error at the row that opens it,
+    not a silent merge of every row after it."""
+    line = reader.line_num + 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise RulegraphError(f"malformed row ({error}); close the double quote that opens its text",
+                                 path=source, line=line) from None
+        yield line, row
+        line = reader.line_num + 1

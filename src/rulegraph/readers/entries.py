@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..errors import RulegraphError
 from ..model import EditionText, Entry, Note, Paragraph
 from ..names import parse_heading
 from ..notes import split_note
@@ -34,6 +35,8 @@ def make_entry(
     extra_notes: tuple[Note, ...] = (),
 ) -> Entry:
     parts = parse_heading(heading)
+    if not parts.name:
+        raise RulegraphError("an entry has no name; write the ability's name before its text", path=source, line=line)
     rule, notes = split_notes(paragraphs)
     return Entry(
         name=parts.name,

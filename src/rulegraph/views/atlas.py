@@ -194,7 +194,7 @@ def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str,
         for root in sorted(members, key=lambda n: (-undirected.degree(n), n)):
             if root in seen:
                 continue
-            for node in nx.bfs_tree(undirected.subgraph(members), root):
+            for node in nx.bfs_tree(undirected.subgraph(members), root, sort_neighbors=sorted):
                 seen.add(node)
                 order.append(node)
         discs.append((spacing * math.sqrt(len(order)) + spacing, order))
