@@ -257,3 +257,11 @@ def test_chromium_screenshot_of_the_seed_atlas(rendered_seed_page, tmp_path):
     target.parent.mkdir(exist_ok=True)
     run_chromium(rendered_seed_page, tmp_path / "profile", f"--screenshot={target}", "--window-size=1600,1000", fragment="#select=Interception")
     assert target.stat().st_size > 20_000
+
+
+def test_focus_name_is_matched_as_the_extractor_matches_names(seed_graph):
+    from rulegraph.views.atlas import match_nodes
+    from rulegraph.views.networkx_view import to_networkx
+
+    view = to_networkx(seed_graph)
+    assert match_nodes(view, "Fouisseurs") == match_nodes(view, "fouisseur")

@@ -237,3 +237,9 @@ def test_cli_unknown_ability_is_one_line_and_exit_2(capsys):
     code = main(["diff", "Toxiqe", "--manifest", str(DATA / "corpus.toml")])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Toxique" in err
+
+
+def test_ability_names_are_matched_as_everywhere_else_plural_and_parameter_included(seed_graph):
+    from rulegraph.editions import resolve_ability
+
+    assert resolve_ability(seed_graph, "Toxiques") == resolve_ability(seed_graph, "toxique/X")

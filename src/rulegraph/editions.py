@@ -181,13 +181,10 @@ def _games(graph: Graph) -> list[URIRef]:
 
 
 def _resolve_game(graph: Graph, name: str) -> URIRef:
-    games = _games(graph)
-    for node in games:
-        if fold(name) in (fold(_label(graph, node)), fold(str(node).rsplit("/", 1)[-1])):
-            return node
-    labels = [_label(graph, node) for node in games]
-    hint = closest(name, labels) or labels
-    raise RulegraphError(f"unknown game {name!r}; did you mean: {', '.join(hint) or 'no game in this graph'}?")
+    from .namespaces import game_uri
+    from .resolve import find_game
+
+    return game_uri(find_game(graph, name))
 
 
 def _is_ability(graph: Graph, node: URIRef, classes: Iterable[URIRef] = ABILITY_CLASSES) -> bool:
@@ -204,13 +201,16 @@ def _abilities(graph: Graph, game: URIRef | None, classes: Iterable[URIRef] = AB
 
 
 def resolve_ability(graph: Graph, ability: str, game: str | None = None) -> tuple[URIRef, URIRef]:
-    """The ability's node and its game's node, matched by folded label; a name shared by several
-    games needs ``game`` unless only one of them has edition texts."""
+    """The ability's node and its game's node, matched as every command matches names
+    (:func:`rulegraph.resolve.match_name`); a name shared by several games needs ``game``
+    unless only one of them has edition texts."""
+    from .resolve import match_name
+
     game_node = _resolve_game(graph, game) if game else None
-    candidates = _abilities(graph, game_node, DEFINED_ABILITY_CLASSES)
-    matches = [node for node in candidates if fold(_label(graph, node)) == fold(ability)]
+    defined = set(_abilities(graph, game_node, DEFINED_ABILITY_CLASSES))
+    matches = sorted(t.uri for t in match_name(graph, ability, kinds=("ability",)) if t.uri in defined)
     if not matches:
-        hint = closest(ability, sorted({_label(graph, node) for node in candidates}))
+        hint = closest(ability, sorted({_label(graph, node) for node in defined}))
         where = f" in {_label(graph, game_node)}" if game_node else ""
         suggestion = f"; did you mean: {', '.join(hint)}?" if hint else ""
         raise RulegraphError(f"no ability {ability!r}{where}{suggestion}")
@@ -241,8 +241,9 @@ def _resolve_edition(graph: Graph, game: URIRef, name: str) -> URIRef:
         if fold(_label(graph, node)) == fold(name):
             return node
     labels = [_label(graph, node) for node in editions]
-    hint = closest(name, labels) or labels
-    raise RulegraphError(f"no edition {name!r} in {_label(graph, game)}; editions: {', '.join(hint)}")
+    near = closest(name, labels)
+    hint = f"did you mean: {', '.join(near)}?" if near else f"its editions: {', '.join(labels)}"
+    raise RulegraphError(f"no edition {name!r} in {_label(graph, game)}; {hint}")
 
 
 @dataclass(frozen=True, slots=True)

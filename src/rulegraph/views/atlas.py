@@ -20,7 +20,7 @@ from rdflib import RDF, RDFS, Graph
 
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
-from ..text import closest, fold
+from ..text import fold
 from .networkx_view import to_networkx
 
 #: Kinds in the order the legend lists them, with their colour and a French caption.
@@ -64,17 +64,21 @@ STABILISATION_MILLISECONDS = 3000
 
 
 def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
-    """Nodes whose label is ``name``, compared case-, accent- and apostrophe-insensitively.
+    """Nodes named ``name`` in any game, matched as the extractor matches names (case, accents,
+    apostrophes, plural, parameters, one typo in a long name).
 
     Raises RulegraphError with the closest labels when nothing matches."""
-    wanted = fold(name)
-    found = [node for node, label in view.nodes(data="label") if fold(label) == wanted]
-    if not found:
-        labels = sorted({label for _, label in view.nodes(data="label")})
-        hints = closest(name, labels)
+    from ..extract.lexicon import Lexicon
+
+    lexicon = Lexicon("atlas")
+    for label in sorted({label for _, label in view.nodes(data="label")}):
+        lexicon.add("ability", label)
+    hit = lexicon.lookup(name)
+    if hit is None:
+        hints = lexicon.closest(name)
         hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
         raise RulegraphError(f"no ability or term named {name!r} in the graph{hint}")
-    return sorted(found)
+    return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
