@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from html import escape
 
-from ..text import slug
+from ..text import fold, slug
 from .finding import SEVERITIES, Finding, severity_rank, sort_key
 from .registry import CHECKS
 
@@ -124,7 +124,7 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
         out.append("</tbody></table>")
     for game in sorted({g for g, _ in per_ability} | {g for g, _ in clean}):
         out.append(f"<h2>{escape(game or '(sans jeu)')}</h2>")
-        for (g, subject), items in sorted(per_ability.items(), key=lambda kv: (kv[0][1].casefold())):
+        for (g, subject), items in sorted(per_ability.items(), key=lambda kv: (fold(kv[0][1]))):
             if g != game:
                 continue
             out.append(f'<section class="ability" id="{escape(anchor(g, subject))}"><h3>{escape(subject)}</h3><ul>')

@@ -23,6 +23,7 @@ import networkx as nx
 from rdflib import Graph
 
 from ..extract.lexicon import Lexicon
+from ..text import fold
 from .atlas import KINDS, RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_page
 from .networkx_view import to_networkx
 
@@ -40,7 +41,7 @@ def ability_labels(graph: Graph | nx.MultiDiGraph, games: Iterable[str] | None =
     view = as_view(graph)
     return sorted(
         {data["label"] for _, data in view.nodes(data=True) if data["kind"] in ABILITY_KINDS and (wanted is None or data["game"] in wanted)},
-        key=str.casefold,
+        key=fold,
     )
 
 
@@ -185,7 +186,7 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
     outgoing = [(view.nodes[v]["label"], d) for _, v, d in view.out_edges(node, data=True)]
     incoming = [(view.nodes[u]["label"], d) for u, _, d in view.in_edges(node, data=True) if u != node]
     for title, edges in (("Relations sortantes", outgoing), ("Relations entrantes", incoming)):
-        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_STYLES).index(e[1]["relation"]), e[0].casefold()))
+        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_STYLES).index(e[1]["relation"]), fold(e[0])))
         parts.append(f'<h4 style="margin:8px 0 2px">{title} ({len(edges)})</h4>')
         if edges:
             parts.append('<table style="border-collapse:collapse;font-size:12px">')
