@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 eval: $(STAMP)
-	$(BIN)/python -m rulegraph.evaluation
+	$(BIN)/rulegraph evaluate
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py

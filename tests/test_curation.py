@@ -121,3 +121,26 @@ def test_a_broken_curation_file_stops_the_build(tmp_path):
     with pytest.raises(RulegraphError) as caught:
         build(target / "corpus.toml")
     assert caught.value.path.endswith("curation.toml") and caught.value.line == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('[[add]]\ngame = "hell-dorado"\nsubject = "Fouisseur"\nrelation = "references"\nobject = "Volant"\nreason = 3\n', 6, "reason must be a quoted text"),
+        ('[[add]]\ngame = "hell-dorado"\nsubject = "Fouisseur"\nrelation = "references"\nobject = "Volant"\nreason = "r"\n'
+         'sentence = "Une phrase que Fouisseur ne contient pas."\n', 7, "not in the text of 'Fouisseur'"),
+    ],
+)
+def test_wrong_kinds_and_unknown_sentences_are_errors_at_their_line(seed_build, text, line, message):
+    with pytest.raises(RulegraphError) as caught:
+        _apply(seed_build, text)
+    assert caught.value.line == line and message in caught.value.message
+
+
+def test_a_curation_file_that_is_not_utf8_is_a_clear_error(tmp_path, seed_build):
+    from rulegraph.extract.curation import load_curation
+
+    path = tmp_path / "curation.toml"
+    path.write_bytes("[[add]]\nreason = \"é\"\n".encode("latin-1"))
+    with pytest.raises(RulegraphError, match="UTF-8"):
+        load_curation(path, seed_build.corpus)

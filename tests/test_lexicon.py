@@ -104,3 +104,23 @@ def test_lexicon_file_can_force_or_lift_ambiguity():
     common = lambda word: True  # noqa: E731
     lexicon = build_lexicon("jeu", ["Fouisseur", "Chef"], {"unambiguous": ["Fouisseur"], "ambiguous": ["Chef"]}, common)
     assert {t.label: t.ambiguous for t in lexicon.terms} == {"Fouisseur": False, "Chef": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('states = "Bloqué"\n', 1, "states must be a list of quoted texts"),
+        ('actions = ["Charge"]\nstates = ["Bloqué", 3]\n', 2, "states must be a list of quoted texts"),
+        ('actions = ["Charge"]\netats = ["Bloqué"]\n', 2, "unknown key 'etats'"),
+        ('[aliases]\nPR = "protection"\n', 1, "aliases must be a table of lists"),
+    ],
+)
+def test_lexicon_file_mistakes_are_errors_at_their_line(tmp_path, text, line, message):
+    from rulegraph.errors import RulegraphError
+    from rulegraph.extract.lexicon import load_vocabulary
+
+    path = tmp_path / "lexique.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulegraphError) as caught:
+        load_vocabulary(path)
+    assert caught.value.line == line and message in caught.value.message

@@ -12,14 +12,12 @@ as the gold: typed accuracy); a *found* row counts the links the extractor typed
 relation (how many are gold links: precision; how many carry the gold's relation: typed
 precision).
 
-Run ``python -m rulegraph.evaluation`` (``make eval``) for the seeds and the invented glossaries,
-or ``python -m rulegraph.evaluation GOLD.tsv MANIFEST.toml`` for another pair.
+Run ``rulegraph evaluate`` (``make eval``) for the seeds and the invented glossaries, or
+``rulegraph evaluate GOLD.tsv MANIFEST.toml`` for another pair.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +26,7 @@ from .corpus import load_corpus
 from .errors import RulegraphError
 from .extract.cues import load_cues
 from .extract.curation import curate
+from .readers import read_text
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .namespaces import INTERACTIONS, SYMMETRIC
@@ -155,7 +154,7 @@ class Evaluation:
 def load_gold(path: Path) -> list[Edge]:
     """Gold rows; a row that does not have the six columns or a known relation is an error."""
     edges = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         cells = raw.split("\t")
@@ -286,36 +285,3 @@ def format_evaluation(result: Evaluation) -> str:
         for e in item.found:
             lines.append(f"    found {e.game}: {e.subject} {e.relation} {e.object} @ {e.where()}: {e.sentence}")
     return "\n".join(lines)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m rulegraph.evaluation",
-        description="Score the extracted ability-to-ability edges (after curation) against a hand-written gold "
-                    "file. Without arguments, scores the annotated sets shipped with rulegraph: "
-                    + ", ".join(DEFAULT_SETS) + ".",
-    )
-    parser.add_argument("gold", nargs="?", type=Path, help="gold TSV (game, subject, relation, object, line, evidence)")
-    parser.add_argument("manifest", nargs="?", type=Path, help="corpus manifest (corpus.toml) of the glossary the gold annotates")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if (args.gold is None) != (args.manifest is None):
-        parser.print_usage(sys.stderr)
-        print("error: give both GOLD.tsv and MANIFEST.toml, or neither", file=sys.stderr)
-        return 2
-    sets = {args.gold.stem: (args.gold, args.manifest)} if args.gold else DEFAULT_SETS
-    try:
-        reports = [format_evaluation(evaluate_manifest(name, gold, manifest)) for name, (gold, manifest) in sets.items()]
-    except RulegraphError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print("\n\n".join(reports))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -60,14 +60,18 @@ class TomlFile:
                 raise self.error(f"{key} must be {description}{where}", key=key, start=start)
 
 
-def load_toml(path: Path) -> TomlFile:
-    """Read a UTF-8 TOML file; a syntax error names its line."""
-    from .readers import read_text
-
-    text = read_text(path)
+def parse_toml(text: str, path: Path) -> TomlFile:
+    """Parse TOML text read from ``path``; a syntax error names its line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
         raise RulegraphError(f"invalid TOML: {error}", path=path, line=int(line.group(1)) if line else None) from None
-    return TomlFile(path, text, data)
+    return TomlFile(Path(path), text, data)
+
+
+def load_toml(path: Path) -> TomlFile:
+    """Read a UTF-8 TOML file; an unreadable file or a syntax error names the file and line."""
+    from .readers import read_text
+
+    return parse_toml(read_text(path), path)

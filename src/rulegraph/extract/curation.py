@@ -9,8 +9,6 @@ with the file's line.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from ..corpus import Corpus
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, SYMMETRIC
 from ..text import fold
+from ..tomlfile import TomlFile, load_toml, parse_toml
 from .extractor import game_lexicon, text_units
 from .lexicon import Lexicon
 from .statement import Statement, TermRef
@@ -25,10 +24,10 @@ from .statement import Statement, TermRef
 CURATION_FILE = "curation.toml"
 ACTIONS = ("add", "remove", "retype")
 RECIPIENTS = ("bearer", "ally", "opponent")
-_KEYS = {
-    "add": {"game", "subject", "relation", "object", "reason", "sentence", "condition", "recipient"},
-    "remove": {"game", "subject", "relation", "object", "reason"},
-    "retype": {"game", "subject", "relation", "object", "reason", "was", "condition", "recipient"},
+_SCHEMAS = {
+    "add": dict.fromkeys(("game", "subject", "relation", "object", "reason", "sentence", "condition", "recipient"), "text"),
+    "remove": dict.fromkeys(("game", "subject", "relation", "object", "reason"), "text"),
+    "retype": dict.fromkeys(("game", "subject", "relation", "object", "reason", "was", "condition", "recipient"), "text"),
 }
 
 
@@ -54,52 +53,28 @@ def curation_path(manifest: Path) -> Path:
     return manifest.parent / CURATION_FILE
 
 
-def _table_lines(text: str) -> list[tuple[str, int]]:
-    pattern = re.compile(r"^\s*\[\[\s*(\w+)\s*\]\]")
-    return [(m.group(1), n) for n, raw in enumerate(text.splitlines(), 1) if (m := pattern.match(raw))]
-
-
-def _key_line(text: str, start: int, key: str) -> int:
-    lines = text.splitlines()
-    for number in range(start + 1, len(lines) + 1):
-        raw = lines[number - 1]
-        if raw.lstrip().startswith("["):
-            break
-        if re.match(rf"^\s*{re.escape(key)}\s*=", raw):
-            return number
-    return start
-
-
-def parse_curation(text: str, corpus: Corpus, *, path: str) -> list[CurationEntry]:
+def parse_curation(text: str, corpus: Corpus, *, path: str | Path) -> list[CurationEntry]:
     """Check every entry against the corpus and resolve its names to the lexicon's labels."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        raise RulegraphError(f"invalid TOML: {error}", path=path, line=int(found.group(1)) if found else None) from None
-    unknown = set(data) - set(ACTIONS)
-    if unknown:
-        raise RulegraphError(f"unknown table(s) {', '.join(sorted(unknown))}; use [[add]], [[remove]] or [[retype]]", path=path, line=1)
-    positions = {action: [n for name, n in _table_lines(text) if name == action] for action in ACTIONS}
+    curation = parse_toml(text, Path(path))
+    data = curation.data
+    unknown = sorted(set(data) - set(ACTIONS))
+    if unknown or not all(isinstance(data.get(a, []), list) for a in ACTIONS):
+        raise curation.error(f"unknown table {', '.join(unknown) or 'form'}; use [[add]], [[remove]] or [[retype]] tables")
     lexicons: dict[str, Lexicon] = {}
     entries = []
     for action in ACTIONS:
-        for index, raw in enumerate(data.get(action, [])):
-            line = positions[action][index] if index < len(positions[action]) else 1
-            entries.append(_entry(action, raw, corpus, lexicons, text=text, path=path, line=line))
+        for raw, line in zip(data.get(action, []), curation.table_lines(action)):
+            entries.append(_entry(action, raw, corpus, lexicons, curation, line))
     return sorted(entries, key=lambda e: e.line)
 
 
-def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon], *, text: str, path: str, line: int) -> CurationEntry:
+def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon], curation: TomlFile, line: int) -> CurationEntry:
     def fail(message: str, key: str | None = None) -> RulegraphError:
-        return RulegraphError(f"[[{action}]]: {message}", path=path, line=_key_line(text, line, key) if key else line)
+        return curation.error(f"[[{action}]]: {message}", key=key, start=line)
 
-    extra = set(raw) - _KEYS[action]
-    if extra:
-        key = sorted(extra)[0]
-        raise fail(f"unknown key {key!r}; allowed: {', '.join(sorted(_KEYS[action]))}", key)
+    curation.check(raw, _SCHEMAS[action], start=line, where=f" in [[{action}]]")
     for key in ("game", "subject", "relation", "object", "reason"):
-        if not str(raw.get(key, "")).strip():
+        if not raw.get(key, "").strip():
             raise fail(f"needs {key} = \"...\"")
     game = raw["game"]
     if game not in corpus.games:
@@ -121,14 +96,18 @@ def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon],
             raise fail(f"{raw[key]!r} is not an ability of {game}{hint}", key)
         return TermRef(game, "ability", term.label)
 
+    subject = ability("subject")
+    if raw.get("sentence") and _locate(raw["sentence"], subject, corpus) is None:
+        raise fail(f"the sentence is not in the text of {subject.label!r}; quote it as the glossary writes it", "sentence")
     return CurationEntry(
-        action, ability("subject"), raw["relation"], ability("object"), raw["reason"].strip(), path, line,
+        action, subject, raw["relation"], ability("object"), raw["reason"].strip(), str(curation.path), line,
         sentence=raw.get("sentence"), condition=raw.get("condition"), recipient=raw.get("recipient"), was=raw.get("was"),
     )
 
 
 def load_curation(path: Path, corpus: Corpus) -> list[CurationEntry]:
-    return parse_curation(path.read_text(encoding="utf-8"), corpus, path=str(path))
+    curation = load_toml(path)
+    return parse_curation(curation.text, corpus, path=path)
 
 
 def _same_edge(statement: Statement, entry: CurationEntry, relation: str | None) -> bool:
@@ -191,7 +170,7 @@ def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]
 def _added(entry: CurationEntry, corpus: Corpus | None) -> Statement:
     source, line = Path(entry.path).name, entry.line
     if entry.sentence and corpus is not None:
-        source, line = _locate(entry.sentence, entry.subject, corpus) or (source, line)
+        source, line = _locate(entry.sentence, entry.subject, corpus)
     return Statement(
         subject=entry.subject, relation=entry.relation, object=entry.object,
         sentence=entry.sentence or entry.reason, source=source, line=line, method="curated",

@@ -8,14 +8,13 @@ Matching works on token keys (:func:`rulegraph.text.stem`), longest match first,
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..errors import RulegraphError
 from ..text import Token, closest, edit_distance_at_most_one, fold, tokenize
+from ..tomlfile import load_toml
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
 _FUZZY_MIN_LENGTH = 8
@@ -147,16 +146,21 @@ def _rank(term: Term) -> int:
     return TERM_KINDS.index(term.kind)
 
 
+#: What a game's lexicon file may hold, and the kind of each value.
+VOCABULARY_SCHEMA = {
+    "characteristics": "texts", "actions": "texts", "states": "texts", "concepts": "texts",
+    "ambiguous": "texts", "unambiguous": "texts", "aliases": "aliases",
+}
+
+
 def load_vocabulary(path: Path | None) -> dict[str, object]:
-    """A game's lexicon file (TOML): characteristics, actions, states, concepts, ambiguous, aliases."""
+    """A game's lexicon file (TOML): characteristics, actions, states, concepts, ambiguous,
+    unambiguous, aliases; an unknown key or a value of the wrong kind is an error at its line."""
     if path is None:
         return {}
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RulegraphError("lexicon file not found; fix 'lexicon' in the manifest's [[game]]", path=path) from None
-    except tomllib.TOMLDecodeError as error:
-        raise RulegraphError(f"invalid TOML: {error}", path=path) from None
+    vocabulary = load_toml(path)
+    vocabulary.check(vocabulary.data, VOCABULARY_SCHEMA)
+    return vocabulary.data
 
 
 def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, object],

@@ -1,0 +1,27 @@
+"""``rulegraph evaluate [GOLD.tsv MANIFEST.toml]``: score the extractor against a hand-written gold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "evaluate", help="score the extracted edges against a hand-written gold file",
+        description="Score the extracted ability-to-ability edges (after curation) against a hand-written gold "
+                    "file. Without arguments, scores the annotated sets shipped with rulegraph "
+                    "(the seeds and the invented glossaries of tests/gold and examples/).")
+    parser.add_argument("gold", nargs="?", type=Path, help="gold TSV (game, subject, relation, object, line, evidence)")
+    parser.add_argument("manifest", nargs="?", type=Path, help="corpus manifest (corpus.toml) of the glossary the gold annotates")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..errors import RulegraphError
+    from ..evaluation import DEFAULT_SETS, evaluate_manifest, format_evaluation
+
+    if (args.gold is None) != (args.manifest is None):
+        raise RulegraphError("give both GOLD.tsv and MANIFEST.toml, or neither to score the shipped sets")
+    sets = {args.gold.stem: (args.gold, args.manifest)} if args.gold else DEFAULT_SETS
+    print("\n\n".join(format_evaluation(evaluate_manifest(name, gold, manifest)) for name, (gold, manifest) in sets.items()))
+    return 0
