@@ -61,6 +61,9 @@ class Language:
     name_trigger: re.Pattern[str]
     name_stop_words: frozenset[str]
     frequent_word: int
+    modifying_before: re.Pattern[str]
+    amount_before: re.Pattern[str]
+    list_glue: re.Pattern[str]
 
 
 def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
@@ -105,6 +108,9 @@ def parse_language(data: dict, *, path: str) -> Language:
         name_trigger=combined("name_triggers", r"(?<![\w'])(?:{})(?:(?<=')|\s+)"),
         name_stop_words=frozenset(words("name_stop_words")),
         frequent_word=int(raw.get("frequent_word", 0)),
+        modifying_before=combined("modifying_words", r"(?:{})\w*[^.]{{0,40}}$"),
+        amount_before=combined("amount_links", r"([+\-−–]\s?(?:\d+|[xyd]))\s*(?:{})?$"),
+        list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:de |d'|du |des |la |le |les |l')?$"),
     )
 
 

@@ -27,10 +27,7 @@ from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequenc
 from .statement import Statement, TermRef
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
-_LIST_GLUE = re.compile(r"^\s*(?:,|\bet\b|\bou\b|\bni\b)?\s*(?:de |d'|du |des |la |le |les |l')?$")
 _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
-_AMOUNT = re.compile(r"([+\-−–]\s?(?:\d+|[XYD]))\s*(?:points? de |en |dans la caracteristique de |a sa |a son |de )?$", re.IGNORECASE)
-_MODIFYING_VERB = re.compile(r"(?:augment|redui|reduc|diminu|doubl|tripl|retir|ajout|bonus|malus)\w*[^.]{0,40}$")
 _DISCOVERY = re.compile(
     r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|(?:^|(?<=\()|(?<=[.;,:(] ))[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
 )
@@ -202,11 +199,11 @@ def _last_clause(folded: str) -> str:
     return re.split(r"[;.]\s", folded.rstrip(" :"))[-1]
 
 
-def _list_start(index: int, raw: list[Mention], folded: str) -> int:
+def _list_start(index: int, raw: list[Mention], folded: str, language: Language) -> int:
     """Where the list a mention belongs to begins ("capacités insaisissable et arpenteur",
     "bonus de couverture ou de résistance"): the context before the list speaks for each item."""
     start = raw[index].start
-    while index > 0 and _LIST_GLUE.match(folded[raw[index - 1].end : start]):
+    while index > 0 and language.list_glue.match(folded[raw[index - 1].end : start]):
         index -= 1
         start = raw[index].start
     return start
@@ -232,7 +229,7 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
         return next((t for t in mention.alternatives if t.kind == "action"), None)
     if not term.ambiguous:
         return term
-    list_start = _list_start(index, raw, folded)
+    list_start = _list_start(index, raw, folded, language)
     if language.trigger_before.search(folded[max(0, list_start - 60) : list_start]):
         return term
     if _coordinated_with_plain_ability(index, raw, folded):
@@ -363,7 +360,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if mutual is not None:
             out.append(make(me, "mutuallyCancels", other, mutual.text))
             continue
-        governing = _governing(mention, cue_matches, read, language, _list_start(mentions.index(mention), mentions, folded))
+        governing = _governing(mention, cue_matches, read, language, _list_start(mentions.index(mention), mentions, folded, language))
         if governing is None:
             out.append(make(me, "references", other, None))
             continue
@@ -378,7 +375,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start], previous_sentence, language) if relation == "grants" else None
         out.append(make(subject, relation, obj, cue.text, recipient))
     out = _without_redundant_references(out)
-    out += _term_statements(sentence, folded, mentions, me, make)
+    out += _term_statements(sentence, folded, mentions, me, make, language)
     return out
 
 
@@ -488,7 +485,10 @@ class _StatementFactory:
         )
 
 
-def _term_statements(sentence: str, folded: str, mentions: list[Mention], me: TermRef, make: _StatementFactory) -> list[Statement]:
+def _term_statements(sentence: str, folded: str, mentions: list[Mention], me: TermRef, make: _StatementFactory,
+                     language: Language) -> list[Statement]:
+    # The folded sentence reads hyphens as spaces; an amount needs its sign back ("-1 DEF").
+    signed = "".join(o if o in "+-−–" else f for o, f in zip(sentence, folded))
     out = []
     for mention in mentions:
         kind = mention.term.kind
@@ -496,10 +496,10 @@ def _term_statements(sentence: str, folded: str, mentions: list[Mention], me: Te
             continue
         amount = None
         if kind == "characteristic":
-            found = _AMOUNT.search(sentence[max(0, mention.start - 40) : mention.start])
+            found = language.amount_before.search(signed, max(0, mention.start - 40), mention.start)
             if found:
-                amount = found.group(1).replace(" ", "").replace("−", "-").replace("–", "-")
-            elif not _MODIFYING_VERB.search(folded[max(0, mention.start - 60) : mention.start]):
+                amount = sentence[found.start(1) : found.end(1)].replace(" ", "").replace("−", "-").replace("–", "-")
+            elif not language.modifying_before.search(folded[max(0, mention.start - 60) : mention.start]):
                 continue
         ref = TermRef(me.game, kind, mention.term.label)
         out.append(make(me, _TERM_RELATION[kind], ref, None, amount=amount))
