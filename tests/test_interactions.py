@@ -106,3 +106,11 @@ def test_cli_json_and_text(capsys):
     assert json.loads(capsys.readouterr().out)["paths"][0]["through"] == ["Pas feutré"]
     assert main(args) == 0
     assert "Bouclier d’épines <-cancels- Pas feutré <-negates- Brise-garde" in capsys.readouterr().out
+
+
+def test_the_same_ability_twice_is_bad_input(seed_graph):
+    from rulegraph.errors import RulegraphError
+    from rulegraph.resolve import interactions
+
+    with pytest.raises(RulegraphError, match="same"):
+        interactions(seed_graph, "Fouisseur", "fouisseurs")

@@ -200,6 +200,10 @@ def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_l
     game_id = _common_game(graph, [a, b], game, KIND_ORDER)
     term_a = find_term(graph, a, game=game_id)
     term_b = find_term(graph, b, game=game_id)
+    if term_a.uri == term_b.uri:
+        raise RulegraphError(f"{a!r} and {b!r} name the same {term_a.kind} ({term_a.label}); give two different names")
+    if not 1 <= max_length <= 4:
+        raise RulegraphError(f"paths are searched up to 4 hops; max_length {max_length} is out of range")
     view = to_networkx(graph)
     ua, ub = str(term_a.uri), str(term_b.uri)
     return {
