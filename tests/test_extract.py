@@ -434,3 +434,19 @@ def test_general_french_constructions_of_each_relation(text, expected):
 def test_an_ordinary_word_that_is_the_entry_s_own_name_stands_for_the_entry():
     text = "Les figurines dotées de Garde restent de marbre face à la rage."
     assert edges(text, name="Rage") == {("Garde", "immuneTo", "Rage")}
+
+
+def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_paragraph(tmp_path):
+    from rulegraph.build import build
+
+    glossary = tmp_path / "g.md"
+    glossary.write_text(
+        "## Capacités\n\n### Toile X\n\nLa toile colle.\nUne Nuée ne peut pas être prise dans une Toile.\n"
+        "Elle mentionne le Vol. => trop fort ?\n\n### Vol\n\nIl vole.\n\n### Nuée\n\nElle grouille.\n",
+        encoding="utf-8",
+    )
+    result = build(files=[glossary], game="Test")
+    lines = {s.object.label: s.line for s in result.statements if s.object.kind == "ability"}
+    assert lines == {"Nuée": 6, "Vol": 7}
+    (note,) = [n for e in result.corpus.entries() for n in e.notes]
+    assert note.line == 7

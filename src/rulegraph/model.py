@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 CHARACTER = "character"
@@ -14,12 +15,19 @@ class Paragraph:
     """A run of rule text and the line it starts on, so evidence can point at its line.
 
     ``marked`` keeps the phrases the author emphasised (``_Nom_``): a hint that they are names.
+    ``breaks`` holds where each further source line starts, for a paragraph written over several.
     """
 
     text: str
     line: int
     heading: str | None = None
     marked: tuple[str, ...] = ()
+    breaks: tuple[int, ...] = ()
+
+    def line_at(self, offset: int) -> int:
+        """The source line of a character of ``text``: a paragraph joined from several lines
+        keeps in ``breaks`` the offset where each following line starts."""
+        return self.line + bisect_right(self.breaks, offset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ def split_note(paragraph: Paragraph) -> tuple[Paragraph | None, Note | None]:
         return paragraph, None
     rule = paragraph.text[: match.start()].rstrip()
     question = paragraph.text[match.end():].strip()
-    kept = Paragraph(rule, paragraph.line, paragraph.heading, paragraph.marked) if rule else None
-    return kept, Note(question, questioned_sentence(rule, question), paragraph.line)
+    kept = Paragraph(rule, paragraph.line, paragraph.heading, paragraph.marked, paragraph.breaks) if rule else None
+    return kept, Note(question, questioned_sentence(rule, question), paragraph.line_at(match.end()))
 
 
 def questioned_sentence(rule: str, question: str) -> str:

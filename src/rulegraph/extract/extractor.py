@@ -181,8 +181,9 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
         is_item = bool(_BULLET.match(unit.paragraph.text))
         if not is_item:
             lead_in = ""
-        for _, sentence in split_sentences(unit.paragraph.text):
-            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else ""):
+        for offset, sentence in split_sentences(unit.paragraph.text):
+            line = unit.paragraph.line_at(offset)
+            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else "", line):
                 key = (statement.subject, statement.relation, statement.object, statement.edition)
                 if key not in seen:
                     seen.add(key)
@@ -320,10 +321,12 @@ class _Sentence:
 
 
 def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list[Cue],
-                     language: Language | None = None, previous_sentence: str = "", lead_in: str = "") -> list[Statement]:
+                     language: Language | None = None, previous_sentence: str = "", lead_in: str = "",
+                     line: int | None = None) -> list[Statement]:
     """The statements of one sentence of ``unit``; ``previous_sentence`` answers a pronoun
     such as "ce dernier", ``lead_in`` is the clause that introduced a list the sentence is an
-    item of ("Les adversaires à 10 cm ou moins :")."""
+    item of ("Les adversaires à 10 cm ou moins :"), ``line`` is where the sentence starts
+    (default: the paragraph's first line)."""
     language = language or default_language()
     entry = unit.entry
     folded = fold_aligned(sentence)
@@ -352,7 +355,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
     read = _Sentence(sentence, folded, selves, condition_spans, lead_in)
     me = TermRef(entry.game, "ability", entry.name)
-    make = _StatementFactory(sentence, unit, condition)
+    make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
     for mention in others:
@@ -466,8 +469,8 @@ def _recipient(before_cue: str, previous_sentence: str, language: Language) -> s
 
 
 class _StatementFactory:
-    def __init__(self, sentence: str, unit: TextUnit, condition: str | None):
-        self.sentence, self.unit, self.condition = sentence, unit, condition
+    def __init__(self, sentence: str, unit: TextUnit, condition: str | None, line: int):
+        self.sentence, self.unit, self.condition, self.line = sentence, unit, condition, line
 
     def __call__(self, subject: TermRef, relation: str, obj: TermRef, cue: str | None, recipient: str | None = None, amount: str | None = None) -> Statement:
         return Statement(
@@ -476,7 +479,7 @@ class _StatementFactory:
             object=obj,
             sentence=self.sentence,
             source=self.unit.entry.source,
-            line=self.unit.paragraph.line,
+            line=self.line,
             condition=self.condition if relation not in ("appliesTo", "mentionsConcept") else None,
             cue=cue,
             recipient=recipient,

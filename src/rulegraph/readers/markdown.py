@@ -43,8 +43,17 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
 
     def flush() -> None:
         if buffer:
-            clean, marked = strip_markup(" ".join(text for _, text in buffer))
-            paragraphs.append(Paragraph(" ".join(clean.split()), buffer[0][0], None, marked))
+            pieces, marked, breaks, length = [], [], [], 0
+            for _, text in buffer:
+                clean, emphasised = strip_markup(text)
+                clean = " ".join(clean.split())
+                if pieces:
+                    length += 1
+                    breaks.append(length)
+                pieces.append(clean)
+                marked += emphasised
+                length += len(clean)
+            paragraphs.append(Paragraph(" ".join(pieces), buffer[0][0], None, tuple(marked), tuple(breaks)))
             buffer.clear()
 
     for number, line in lines:
