@@ -305,7 +305,9 @@ def _modified_during(view: nx.MultiDiGraph, links: dict) -> dict[tuple[str, str]
 # --- stacking ----------------------------------------------------------------------------
 
 #: Words (folded) by which a game's general rules say how an acquired ability stacks.
-HIGHEST_CUES = ("plus eleve", "plus haut", "plus fort")
+HIGHEST_CUES = ("plus eleve", "plus haut", "plus fort", "plus grand")
+#: Words for what is compared when copies stack: "le paramètre le plus élevé", "la valeur la plus haute".
+QUANTITY_WORDS = ("parametre", "valeur", "niveau", "rang")
 ADDS_CUES = ("additionn", "s'ajoute", "se cumulent en")
 
 
@@ -335,7 +337,7 @@ def stacking_rule(graph: Graph, game_id: str) -> StackingRule:
     for rules in graph.objects(game, RG.generalRules) if game is not None else ():
         for _, sentence in split_sentences(str(rules)):
             folded = fold(sentence)
-            says_highest = "parametre" in folded and any(c in folded for c in HIGHEST_CUES)
+            says_highest = any(w in folded for w in QUANTITY_WORDS) and any(c in folded for c in HIGHEST_CUES)
             says_adds = "+" in folded and any(c in folded for c in ADDS_CUES)
             if says_highest or says_adds:
                 sentences.append(sentence)
