@@ -305,3 +305,12 @@ def test_spelling_in_the_preamble_names_its_line(seed_graph):
 
     preamble = [f for f in check_spelling(seed_graph) if "possedée" in f.message]
     assert [(f.subject, f.line) for f in preamble] == [("règles générales", 4)]
+
+
+def test_spelling_knows_words_written_with_a_ligature(tmp_path):
+    from rulegraph.build import build
+    from rulegraph.checks.spelling import check_spelling
+
+    glossary = tmp_path / "g.md"
+    glossary.write_text("## Capacités\n\n### Bravoure\n\nLe combattant a du cœur à l’ouvrage.\n", encoding="utf-8")
+    assert check_spelling(build(files=[glossary], game="Jeu").graph) == []

@@ -31,11 +31,16 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def expand_ligatures(word: str) -> str:
+    """``cœur`` → ``coeur``: word lists often spell the ligatures out."""
+    return word.replace("œ", "oe").replace("Œ", "Oe").replace("æ", "ae").replace("Æ", "Ae")
+
+
 @lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive key; hyphens count as spaces."""
     text = strip_accents(normalize_apostrophes(text)).casefold()
-    text = text.replace("-", " ").replace("œ", "oe").replace("æ", "ae")
+    text = expand_ligatures(text.replace("-", " "))
     return " ".join(text.split())
 
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from rdflib import RDF, RDFS, Graph, URIRef
 
 from ..namespaces import RG
-from ..text import closest, normalize_apostrophes, stem, tokenize
+from ..text import closest, expand_ligatures, normalize_apostrophes, stem, tokenize
 from .finding import CheckId, Finding
 from .records import game_of, label_of, line_of, place, source_of, text_of
 
@@ -155,7 +155,8 @@ def check_spelling(graph: Graph) -> list[Finding]:
             if not checkable(word):
                 continue
             lower = word.lower()
-            if lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary:
+            if (lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary
+                    or expand_ligatures(lower) in dictionary):
                 continue
             if text[token.end: token.end + 1] == "." and f"{lower}." in dictionary:
                 continue
