@@ -40,6 +40,7 @@ DEFAULT_SETS = {
     "ronces": (ROOT / "tests" / "gold" / "ronces.tsv", ROOT / "tests" / "gold" / "ronces" / "corpus.toml"),
     "marees": (ROOT / "tests" / "gold" / "marees.tsv", ROOT / "tests" / "gold" / "marees" / "corpus.toml"),
     "coque-noire": (ROOT / "tests" / "gold" / "coque-noire.tsv", ROOT / "tests" / "gold" / "coque-noire" / "corpus.toml"),
+    "fourmilieres": (ROOT / "tests" / "gold" / "fourmilieres.tsv", ROOT / "tests" / "gold" / "fourmilieres" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
