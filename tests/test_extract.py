@@ -450,3 +450,60 @@ def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_p
     assert lines == {"Nuée": 6, "Vol": 7}
     (note,) = [n for e in result.corpus.entries() for n in e.notes]
     assert note.line == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The passive agent acts on the entry, whatever the switch-off participle.
+        ("Cette capacité est rendue inefficace par un Cri ennemi.", {("Cri", "negates", "Alpha")}),
+        ("Ce pouvoir est rendu caduc par Garde.", {("Garde", "negates", "Alpha")}),
+        ("Le hurlement est déjoué par un combattant doté de Garde.", {("Garde", "negates", "Alpha")}),
+        ("Ses effets sont neutralisés par Garde.", {("Garde", "negates", "Alpha")}),
+        # Another ability (or its bearer) is the subject of a switch-off verb whose object is the entry.
+        ("Un combattant possédant Garde déjoue cette capacité.", {("Garde", "negates", "Alpha")}),
+        # A negation of the effect, by structure.
+        ("Les porteurs de Garde ne craignent pas cette capacité.", {("Garde", "immuneTo", "Alpha")}),
+        ("Le porteur ne craint jamais le Cri.", {("Alpha", "immuneTo", "Cri")}),
+        ("Sans effet contre un combattant doté de Garde.", {("Garde", "immuneTo", "Alpha")}),
+        ("Les combattants ennemis ne bénéficient pas de Garde.", {("Alpha", "negates", "Garde")}),
+        ("Il prive les adversaires au contact de leur Garde.", {("Alpha", "negates", "Garde")}),
+        ("Les effets du Cri ne s'appliquent pas à lui.", {("Alpha", "immuneTo", "Cri")}),
+        ("Le porteur ne hurle pas avec Garde.", {("Alpha", "references", "Garde")}),
+        # Coordination.
+        ("Un combattant ne peut pas être à la fois Alpha et Véloce.", {("Alpha", "excludes", "Véloce")}),
+        ("Le porteur ne peut pas avoir Garde et cette capacité à la fois.", {("Alpha", "excludes", "Garde")}),
+        ("Il neutralise Garde et se trouve neutralisé par elle.", {("Alpha", "mutuallyCancels", "Garde")}),
+        ("Contre Garde, cette capacité est inefficace, et réciproquement.", {("Alpha", "mutuallyCancels", "Garde")}),
+        ("Face à Garde, aucune des deux ne s'applique.", {("Alpha", "mutuallyCancels", "Garde")}),
+        # Requirement.
+        ("Cette capacité n'est accessible qu'à un combattant doté à la fois de Garde et de Cri.",
+         {("Alpha", "requires", "Garde"), ("Alpha", "requires", "Cri")}),
+        ("Ce pouvoir n'est disponible que pour les combattants dotés de Garde.", {("Alpha", "requires", "Garde")}),
+        # A grant's recipient is no granted ability.
+        ("Il confère Garde à un Colosse allié.", {("Alpha", "grants", "Garde"), ("Alpha", "references", "Colosse")}),
+        ("Il accorde Cri aux Véloces amis.", {("Alpha", "grants", "Cri"), ("Alpha", "references", "Véloce")}),
+        ("Il gagne également Garde jusqu'à la fin du tour.", {("Alpha", "grants", "Garde")}),
+    ],
+)
+def test_structural_readings_of_unseen_phrasings(text, expected):
+    assert edges(text) == expected
+
+
+def test_a_grant_recipient_after_a_is_recorded_as_an_ally():
+    (grant,) = [s for s in statements("Il confère Garde à un Colosse ami.") if s.relation == "grants"]
+    assert grant.recipient == "ally"
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Il frappe fort. Cumulable avec Peau de fer.", ["Peau de fer"]),
+        ("Non cumulable avec Bouclier.", ["Bouclier"]),
+        ("Blessé, il gagne également Régénération.", ["Régénération"]),
+        ("Avec Bouclier, il frappe.", []),
+        ("Il se bat avec Bouclier levé.", []),
+    ],
+)
+def test_a_capitalised_name_after_cumulable_avec_or_gagne_is_discovered(text, names):
+    assert _discovered(text) == names

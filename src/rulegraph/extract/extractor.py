@@ -109,7 +109,8 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                     extensible.add(position)
             for match in language.name_trigger.finditer(fold_aligned(text)):
                 name = _CAPITALISED_NAME.match(text, match.end())
-                if name is not None:
+                # A single capital is a parameter ("gagne X points de vie"), not a name.
+                if name is not None and len(name.group().split()[0]) > 1:
                     candidates.append((name.group(), name.start()))
                     extensible.add(name.start())
             for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
@@ -368,6 +369,9 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
             out.append(make(me, "references", other, None))
             continue
         cue, acts_on_me = governing
+        if cue.cue.relation == "grants" and _is_recipient(mention, cue, folded, language):
+            out.append(make(me, "references", other, None))
+            continue
         subject, obj = (other, me) if acts_on_me else (me, other)
         relation = cue.cue.relation
         # Another ability cancelling this one switches it off on the bearer it faces.
@@ -375,7 +379,10 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
                                           or language.opponent_scope.search(folded, *read.segment(cue.start))
                                           or language.opponent_scope.search(read.lead_in(cue.start))):
             relation = cue.cue.opponent_relation
-        recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start], previous_sentence, language) if relation == "grants" else None
+        recipient = None
+        if relation == "grants":
+            recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
+                                   previous_sentence, language)
         out.append(make(subject, relation, obj, cue.text, recipient))
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
@@ -453,6 +460,18 @@ def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, l
         return None
     _, cue, acts_on_me = min(candidates, key=lambda c: c[0])
     return cue, acts_on_me
+
+
+def _is_recipient(mention: Mention, cue: CueMatch, folded: str, language: Language) -> bool:
+    """"confère X à une Ouvrière amie": a name after the grant that "à", "aux" introduces is who
+    receives the grant, not a second granted ability."""
+    return cue.end <= mention.start and bool(language.recipient_before.search(folded, max(cue.end, mention.start - 20), mention.start))
+
+
+def _recipient_after(cue: CueMatch, read: _Sentence, language: Language) -> str:
+    """The phrase that names the recipient after a grant ("... à une figurine amie"), if any."""
+    found = language.recipient_phrase.search(read.folded, cue.end, read.segment(cue.start)[1])
+    return found.group() if found else ""
 
 
 def _recipient(before_cue: str, previous_sentence: str, language: Language) -> str:
