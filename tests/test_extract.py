@@ -507,3 +507,16 @@ def test_a_grant_recipient_after_a_is_recorded_as_an_ally():
 )
 def test_a_capitalised_name_after_cumulable_avec_or_gagne_is_discovered(text, names):
     assert _discovered(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Un porteur de Garde annule toujours et sans condition les effets de cette capacité.", {("Garde", "negates", "Alpha")}),
+        ("Les combattants dotés de Garde neutralisent aussitôt et pour tout le tour cette capacité.", {("Garde", "negates", "Alpha")}),
+        ("Cette capacité annule toujours et sans condition les effets de Garde.", {("Alpha", "cancels", "Garde")}),
+        ("Un porteur de Garde annule la charge si la cible possède cette capacité.", {("Alpha", "references", "Garde")}),
+    ],
+)
+def test_the_ability_named_as_the_object_of_another_ability_s_clause_undergoes_it(text, expected):
+    assert edges(text) == expected

@@ -37,6 +37,8 @@ _NAME_LINKS = ("de", "du", "des")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
+#: How far after a clause-wide cue the ability itself may stand and still be its object.
+_OBJECT_WINDOW = 45
 _TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
 
 
@@ -294,6 +296,7 @@ class _Sentence:
     selves: list[tuple[int, int]]
     conditions: list[tuple[int, int]]
     list_lead_in: str = ""
+    other_starts: tuple[int, ...] = ()
 
     def segment(self, position: int) -> tuple[int, int]:
         starts = [m.end() for m in _SEGMENT.finditer(self.folded, 0, position)]
@@ -302,9 +305,21 @@ class _Sentence:
 
     def self_in_object(self, cue: CueMatch) -> bool:
         """The ability itself is what the cue acts on: named right after it or inside it
-        ("X rend cette capacité inopérante")."""
+        ("X rend cette capacité inopérante"), or, for a cue that governs its whole clause, the
+        first thing the clause names after it, with no other ability, condition or clause
+        between ("un porteur de X annule toujours et sans condition les effets de cette
+        capacité")."""
         window = 12 if cue.cue.reach is None else min(12, cue.cue.reach)
-        return any(cue.start < start and start - cue.end <= window for start, _ in self.selves)
+        if any(cue.start < start and start - cue.end <= window for start, _ in self.selves):
+            return True
+        if cue.cue.reach is not None:
+            return False
+        end = min(self.segment(cue.start)[1], cue.end + _OBJECT_WINDOW)
+        first_self = min((start for start, _ in self.selves if cue.end <= start < end), default=None)
+        if first_self is None:
+            return False
+        return not any(cue.end <= start < first_self for start in self.other_starts) and not any(
+            cue.end <= start < first_self for start, _ in self.conditions)
 
     def lead_in(self, position: int) -> str:
         """The clause before the colon that introduces the clause at ``position`` (its
@@ -354,7 +369,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers] + plain_own
     others = [m for m in mentions if m.term.kind == "ability" and (fold(m.term.label) != own or m in other_bearers)]
     condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
-    read = _Sentence(sentence, folded, selves, condition_spans, lead_in)
+    read = _Sentence(sentence, folded, selves, condition_spans, lead_in, tuple(m.start for m in others))
     me = TermRef(entry.game, "ability", entry.name)
     make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
