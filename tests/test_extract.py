@@ -520,3 +520,20 @@ def test_a_capitalised_name_after_cumulable_avec_or_gagne_is_discovered(text, na
 )
 def test_the_ability_named_as_the_object_of_another_ability_s_clause_undergoes_it(text, expected):
     assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Les porteurs de Garde ne s'en ressentent aucunement.", {("Garde", "immuneTo", "Alpha")}),
+        ("Une figurine dotée de Garde ne se laisse jamais affecter.", {("Garde", "immuneTo", "Alpha")}),
+        ("Tant que le porteur hurle, Garde ne fonctionne plus.", {("Alpha", "cancels", "Garde")}),
+        ("Pour les ennemis au contact, Garde ne fonctionne plus.", {("Alpha", "negates", "Garde")}),
+        ("Le porteur n'est nullement touché par le Cri.", {("Alpha", "immuneTo", "Cri")}),
+        # A plain negation with no effect word types nothing.
+        ("Le porteur ne recule pas devant Garde.", {("Alpha", "references", "Garde")}),
+        ("Les porteurs de Garde ne hurlent jamais.", {("Alpha", "references", "Garde")}),
+    ],
+)
+def test_a_mention_in_a_clause_negating_an_effect_is_typed_by_where_it_stands(text, expected):
+    assert edges(text) == expected

@@ -66,6 +66,7 @@ class Language:
     list_glue: re.Pattern[str]
     recipient_before: re.Pattern[str]
     recipient_phrase: re.Pattern[str]
+    effect_negation: re.Pattern[str]
 
 
 def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
@@ -115,7 +116,19 @@ def parse_language(data: dict, *, path: str) -> Language:
         list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:de |d'|du |des |la |le |les |l')?$"),
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),
+        effect_negation=_effect_negation(words("effect_negations"), words("effect_words"), path=path),
     )
+
+
+def _effect_negation(negations: list[str], effects: list[str], *, path: str) -> re.Pattern[str]:
+    """"ne ... pas" with an effect word at most three words from the negation, either side
+    ("ne s'appliquent pas", "n'en ressent aucunement l'effet", "ne se laisse jamais affecter")."""
+    if not negations or not effects:
+        return re.compile(r"(?!x)x")
+    negation = r"\b(?:ne |n')(?:[\w']+ ){0,3}?(?:" + _alternatives(negations) + r")\b"
+    effect = r"\b(?:" + _alternatives(effects) + r")\w*"
+    return _compile(rf"{negation}(?: [\w']+){{0,3}}? {effect}|\b(?:ne |n')(?:[\w']+ ){{0,2}}?{effect}(?: [\w']+){{0,1}} (?:"
+                    + _alternatives(negations) + r")\b", path=path, what="[language] effect_negations / effect_words")
 
 
 def parse_cues(text: str, *, path: str) -> list[Cue]:

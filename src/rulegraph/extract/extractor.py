@@ -379,9 +379,10 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if mutual is not None:
             out.append(make(me, "mutuallyCancels", other, mutual.text))
             continue
-        governing = _governing(mention, cue_matches, read, language, _list_start(mentions.index(mention), mentions, folded, language))
+        list_start = _list_start(mentions.index(mention), mentions, folded, language)
+        governing = _governing(mention, cue_matches, read, language, list_start)
         if governing is None:
-            out.append(make(me, "references", other, None))
+            out.append(_negated_effect(mention, list_start, me, other, read, language, make) or make(me, "references", other, None))
             continue
         cue, acts_on_me = governing
         if cue.cue.relation == "grants" and _is_recipient(mention, cue, folded, language):
@@ -402,6 +403,25 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
     return out
+
+
+def _negated_effect(mention: Mention, list_start: int, me: TermRef, other: TermRef, read: _Sentence, language: Language,
+                    make: _StatementFactory) -> Statement | None:
+    """A mention no cue governs, in a clause that negates an effect, typed by where it stands:
+    named by its bearers before the negation ("les porteurs de X ne s'en ressentent pas"), its
+    ability is immune to this one; itself the subject ("X ne fonctionne plus"), it is switched
+    off; after the negation, it is what the bearer is immune to, or what the opponent loses."""
+    segment = read.segment(mention.start)
+    negation = language.effect_negation.search(read.folded, *segment)
+    if negation is None or read.in_condition(mention):
+        return None
+    opponent = language.opponent_scope.search(read.folded, *segment) or language.opponent_scope.search(read.lead_in(mention.start))
+    if mention.end <= negation.start():
+        before = read.folded[max(segment[0], list_start - 40) : list_start]
+        if language.trigger_before.search(before) or language.bearer_before.search(before):
+            return make(other, "immuneTo", me, negation.group())
+        return make(me, "negates" if opponent else "cancels", other, negation.group())
+    return make(me, "negates" if opponent else "immuneTo", other, negation.group())
 
 
 def _without_redundant_references(statements: list[Statement]) -> list[Statement]:
