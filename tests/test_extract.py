@@ -480,6 +480,8 @@ def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_p
         ("Cette capacité n'est accessible qu'à un combattant doté à la fois de Garde et de Cri.",
          {("Alpha", "requires", "Garde"), ("Alpha", "requires", "Cri")}),
         ("Ce pouvoir n'est disponible que pour les combattants dotés de Garde.", {("Alpha", "requires", "Garde")}),
+        ("Seuls les Colosses peuvent hurler ainsi.", {("Alpha", "requires", "Colosse")}),
+        ("Seul le porteur peut voir Garde.", {("Alpha", "references", "Garde")}),
         # A grant's recipient is no granted ability.
         ("Il confère Garde à un Colosse allié.", {("Alpha", "grants", "Garde"), ("Alpha", "references", "Colosse")}),
         ("Il accorde Cri aux Véloces amis.", {("Alpha", "grants", "Cri"), ("Alpha", "references", "Véloce")}),
