@@ -446,7 +446,8 @@ def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_p
         encoding="utf-8",
     )
     result = build(files=[glossary], game="Test")
-    lines = {s.object.label: s.line for s in result.statements if s.object.kind == "ability"}
+    lines = {(s.object.label if s.subject.label == "Toile" else s.subject.label): s.line
+             for s in result.statements if s.object.kind == "ability"}
     assert lines == {"Nuée": 6, "Vol": 7}
     (note,) = [n for e in result.corpus.entries() for n in e.notes]
     assert note.line == 7
@@ -538,4 +539,29 @@ def test_the_ability_named_as_the_object_of_another_ability_s_clause_undergoes_i
     ],
 )
 def test_a_mention_in_a_clause_negating_an_effect_is_typed_by_where_it_stands(text, expected):
+    assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cette capacité annule Garde pour les ennemis. Elle fonctionne aussi contre le Cri.",
+         {("Alpha", "negates", "Garde"), ("Alpha", "negates", "Cri")}),
+        ("Les porteurs de Garde sont immunisés contre cette capacité. Cela vaut aussi pour le Cri.",
+         {("Garde", "immuneTo", "Alpha"), ("Cri", "immuneTo", "Alpha")}),
+        ("Elle fonctionne aussi contre le Cri.", {("Alpha", "references", "Cri")}),
+    ],
+)
+def test_a_sentence_that_extends_the_previous_one_takes_its_relation(text, expected):
+    assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Un Colosse ne peut pas être pris dans cette capacité.", {("Colosse", "immuneTo", "Alpha")}),
+        ("Un Colosse ne peut jamais être renversé par cette capacité.", {("Colosse", "immuneTo", "Alpha")}),
+    ],
+)
+def test_a_negated_passive_after_a_modal_makes_its_subject_immune(text, expected):
     assert edges(text) == expected

@@ -67,6 +67,7 @@ class Language:
     recipient_before: re.Pattern[str]
     recipient_phrase: re.Pattern[str]
     effect_negation: re.Pattern[str]
+    extends_previous: re.Pattern[str]
 
 
 def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
@@ -116,6 +117,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:de |d'|du |des |la |le |les |l')?$"),
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),
+        extends_previous=combined("extends_previous", "{}"),
         effect_negation=_effect_negation(words("effect_negations"), words("effect_words"), path=path),
     )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..corpus import Corpus
@@ -184,9 +184,13 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
         is_item = bool(_BULLET.match(unit.paragraph.text))
         if not is_item:
             lead_in = ""
+        previous_typed: list[Statement] = []
         for offset, sentence in split_sentences(unit.paragraph.text):
             line = unit.paragraph.line_at(offset)
-            for statement in extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else "", line):
+            found = extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else "", line)
+            found = _extending_previous(found, sentence, previous_typed, language)
+            previous_typed = [s for s in found if s.object.kind == "ability" and s.relation != "references"]
+            for statement in found:
                 key = (statement.subject, statement.relation, statement.object, statement.edition)
                 if key not in seen:
                     seen.add(key)
@@ -194,6 +198,25 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
             previous = sentence
         if previous.rstrip().endswith(":"):
             lead_in = _last_clause(fold(previous))
+    return out
+
+
+def _extending_previous(found: list[Statement], sentence: str, previous_typed: list[Statement],
+                        language: Language) -> list[Statement]:
+    """"Cette capacité fonctionne aussi contre X": an ability no cue types in such a sentence
+    undergoes the relation the previous sentence gave the ability's last typed edge, the same
+    way round."""
+    extension = language.extends_previous.search(fold(sentence))
+    if extension is None or not previous_typed:
+        return found
+    model = previous_typed[-1]
+    out = []
+    for statement in found:
+        if statement.relation == "references" and statement.object.kind == "ability":
+            me, other = statement.subject, statement.object
+            subject, obj = (other, me) if model.object == me else (me, other)
+            statement = replace(statement, subject=subject, relation=model.relation, object=obj, cue=extension.group())
+        out.append(statement)
     return out
 
 
