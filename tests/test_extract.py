@@ -565,3 +565,16 @@ def test_a_sentence_that_extends_the_previous_one_takes_its_relation(text, expec
 )
 def test_a_negated_passive_after_a_modal_makes_its_subject_immune(text, expected):
     assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Placez deux jetons : ils possèdent Garde, mais pas Cri.", {("Alpha", "grants", "Garde"), ("Alpha", "references", "Cri")}),
+        ("Ses alliés possèdent Garde jusqu'à la fin du tour.", {("Alpha", "grants", "Garde")}),
+        ("Un combattant qui possède Garde recule.", {("Alpha", "references", "Garde")}),
+        ("S'il possède Garde, il recule.", {("Alpha", "references", "Garde")}),
+    ],
+)
+def test_possess_as_a_main_verb_grants(text, expected):
+    assert edges(text) == expected
