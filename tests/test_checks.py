@@ -295,7 +295,8 @@ def test_codes_and_names_are_unique_and_stable():
      ("possédent", None), ("reserve", None), ("dernièer", None)],
 )
 def test_spelling_accepts_conjugations_of_known_verbs_but_not_misspelt_ones(word, infinitive):
-    from rulegraph.checks.spelling import french_dictionary, verb_form_of
+    from rulegraph.checks.spelling import verb_form_of
+    from rulegraph.text import french_dictionary
 
     assert verb_form_of(word, french_dictionary()) == infinitive
 

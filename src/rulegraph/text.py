@@ -176,3 +176,13 @@ def of_name(label: str) -> str:
     """``de « Fouisseur »`` but ``d’« Intimidation »``: French elides "de" before a vowel or a
     mute h (an aspirated h is rare in ability names, so every h elides)."""
     return f"d’« {label} »" if _ELIDING.match(label) else f"de « {label} »"
+
+
+@lru_cache(maxsize=1)
+def french_dictionary():
+    """pyspellchecker's offline French word list with frequencies, loaded once (0.1–0.3 s) and
+    shared by the extractor (which ability names are ordinary words) and the spelling check.
+    Edit distance 1 keeps suggestions instant on long words."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="fr", distance=1)

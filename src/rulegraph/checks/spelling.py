@@ -18,12 +18,11 @@ from __future__ import annotations
 import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rdflib import RDF, RDFS, Graph, URIRef
 
 from ..namespaces import RG
-from ..text import closest, expand_ligatures, normalize_apostrophes, stem, tokenize
+from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, tokenize
 from .finding import CheckId, Finding
 from .records import game_of, label_of, line_of, place, source_of, text_of
 
@@ -36,14 +35,6 @@ MIN_WORD_LENGTH = 3
 SHOWN_PLACES = 5
 #: A suggestion taken from the game's own words must be this close (difflib ratio).
 VOCABULARY_SUGGESTION_CUTOFF = 0.8
-
-
-@lru_cache(maxsize=1)
-def french_dictionary():
-    """pyspellchecker's French list; edit distance 1 keeps suggestions instant on long words."""
-    from spellchecker import SpellChecker
-
-    return SpellChecker(language="fr", distance=1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from ..text import Token, closest, edit_distance_at_most_one, fold, tokenize
+from ..text import Token, closest, edit_distance_at_most_one, fold, french_dictionary, tokenize
 from ..tomlfile import load_toml
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
@@ -183,16 +182,9 @@ def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, obj
     return lexicon
 
 
-@cache
-def _french_frequencies():
-    from spellchecker import SpellChecker
-
-    return SpellChecker(language="fr").word_frequency
-
-
 def french_word_frequency(word: str) -> int:
     """How common a word is in French (pyspellchecker's offline list); 0 when unknown.
     The list is loaded once, on first use (about a tenth of a second)."""
-    frequencies = _french_frequencies()
+    frequencies = french_dictionary().word_frequency
     lowered = word.lower()
     return max(frequencies[lowered], frequencies[fold(word)])
