@@ -1,11 +1,21 @@
 """Consistency checks on the graph: each check is ``check_xxx(graph) -> list[Finding]``.
 
 ``run_checks(graph)`` runs them all (or those named) and returns the findings sorted; the
-``report`` module renders them as text, Markdown, HTML or JSON. Importing this package does not
-load pySHACL or the French dictionary: each is loaded by the check that needs it.
+``report`` module renders them as text, Markdown, HTML or JSON. Importing this package loads
+nothing heavy: the registry (and with it rdflib and NetworkX) on first use of its names, pySHACL
+and the French dictionary only in the checks that need them.
 """
 
 from .finding import SEVERITIES, Finding, severity_rank
-from .registry import CHECKS, filter_findings, run_checks, select_checks
 
-__all__ = ["CHECKS", "SEVERITIES", "Finding", "filter_findings", "run_checks", "select_checks", "severity_rank"]
+_REGISTRY_NAMES = ("CHECKS", "filter_findings", "run_checks", "select_checks")
+
+__all__ = ["SEVERITIES", "Finding", "severity_rank", *_REGISTRY_NAMES]
+
+
+def __getattr__(name: str):
+    if name in _REGISTRY_NAMES:
+        from . import registry
+
+        return getattr(registry, name)
+    raise AttributeError(f"module 'rulegraph.checks' has no attribute {name!r}")
