@@ -148,3 +148,13 @@ def test_an_unusable_output_folder_is_a_clear_error(tmp_path, capsys):
 def test_check_on_an_unknown_game_is_bad_input(capsys):
     assert main(["check", "--game", "Warhammer"]) == 2
     assert "unknown game 'Warhammer'" in capsys.readouterr().err
+
+
+def test_the_cli_parser_loads_no_heavy_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, rulegraph.cli; rulegraph.cli.make_parser(); "
+            "print(sorted(m for m in ('rdflib', 'networkx', 'pyvis', 'pyshacl', 'ipywidgets') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
