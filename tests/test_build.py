@@ -158,3 +158,10 @@ def test_the_cli_parser_loads_no_heavy_library():
             "print(sorted(m for m in ('rdflib', 'networkx', 'pyvis', 'pyshacl', 'ipywidgets') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_summary_says_when_a_game_has_no_lexicon_file(tmp_path, capsys):
+    glossary = tmp_path / "g.md"
+    glossary.write_text("## Capacités\n\n### Garde\n\nElle protège.\n", encoding="utf-8")
+    assert main(["build", str(glossary), "--game", "Jeu", "--out", str(tmp_path / "out")]) == 0
+    assert "no lexicon file" in capsys.readouterr().out

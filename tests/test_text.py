@@ -46,3 +46,10 @@ def test_slug_is_a_readable_uri_segment():
 )
 def test_of_name_elides_before_a_vowel(label, phrase):
     assert of_name(label) == phrase
+
+
+def test_closest_falls_back_on_names_sharing_a_word():
+    from rulegraph.text import closest
+
+    assert closest("Tir à l'arc", ["Tir défensif", "Fouisseur", "Tireur d'élite"]) == ["Tir défensif"]
+    assert closest("Fouiseur", ["Tir défensif", "Fouisseur"]) == ["Fouisseur"]

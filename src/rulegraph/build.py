@@ -82,7 +82,8 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
 
 
 def summary(result: BuildResult) -> dict[str, dict[str, object]]:
-    """Per game: abilities by category, undefined names, notes, edges by type."""
+    """Per game: abilities by category, undefined names, notes, edges by type, and whether a
+    lexicon file names its states, actions and characteristics."""
     from rdflib import RDF, RDFS
 
     from .namespaces import RELATIONS, RG, game_uri
@@ -103,5 +104,6 @@ def summary(result: BuildResult) -> dict[str, dict[str, object]]:
             "undefined": undefined,
             "notes": sum(len(e.notes) for e in entries),
             "edges": {r: edges[r] for r in RELATIONS if edges[r]},
+            "lexicon": spec.lexicon is not None,
         }
     return per_game

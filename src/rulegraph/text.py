@@ -148,11 +148,17 @@ def edit_distance_at_most_one(a: str, b: str) -> bool:
 
 
 def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
-    """Closest candidates by folded similarity, best first (for hints in error messages)."""
+    """Closest candidates, best first (hints for error messages): by folded similarity, else
+    those sharing a word with ``word`` ("Tir à l'arc" → "Tir", "Tir défensif")."""
     import difflib
 
     keyed = {fold(c): c for c in candidates}
-    return [keyed[k] for k in difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)]
+    similar = difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)
+    if similar:
+        return [keyed[k] for k in similar]
+    words = {stem(t) for t in fold(word).split() if len(t) > 2}
+    sharing = [c for k, c in sorted(keyed.items()) if words & {stem(t) for t in k.split()}]
+    return sharing[:limit]
 
 
 def fold_aligned(text: str) -> str:

@@ -47,6 +47,9 @@ def render_summary(per_game: dict[str, dict[str, object]]) -> str:
         lines.append(f"  undefined: {len(undefined)}" + (f" ({', '.join(undefined)})" if undefined else ""))
         edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())
         lines.append(f"  edges: {edges or 'none'}")
+        if not info["lexicon"]:
+            lines.append("  no lexicon file: states, actions and characteristics are not linked "
+                         "(add lexicon = \"….toml\" to its [[game]] in the manifest; see data/lexicons/)")
     return "\n".join(lines)
 
 
