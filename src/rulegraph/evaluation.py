@@ -41,6 +41,7 @@ DEFAULT_SETS = {
     "marees": (ROOT / "tests" / "gold" / "marees.tsv", ROOT / "tests" / "gold" / "marees" / "corpus.toml"),
     "coque-noire": (ROOT / "tests" / "gold" / "coque-noire.tsv", ROOT / "tests" / "gold" / "coque-noire" / "corpus.toml"),
     "fourmilieres": (ROOT / "tests" / "gold" / "fourmilieres.tsv", ROOT / "tests" / "gold" / "fourmilieres" / "corpus.toml"),
+    "olympe": (ROOT / "tests" / "gold" / "olympe.tsv", ROOT / "tests" / "gold" / "olympe" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
