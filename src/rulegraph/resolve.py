@@ -426,16 +426,8 @@ def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None)
     labels, reasons = _grounded_labelling(held, attacks)
     return {
         "sides": [_side_report(view, held, index, labels, reasons, attacks) for index in range(len(held))],
-        "explanation": _stacking_note(rule, held) + explanation + _verdicts(held, labels, reasons, attacks),
+        "explanation": explanation + _verdicts(held, labels, reasons, attacks),
     }
-
-
-def _stacking_note(rule: StackingRule, held: list[dict[str, _Held]]) -> list[dict[str, object]]:
-    """The game's stacking rule, stated once when some ability carries parameters."""
-    if not any(h.parameters for side in held for h in side.values()):
-        return []
-    return [{"side": None, "ability": None, "verdict": "stacking rule", "text": "stacking rule: " + rule.describe(),
-             "chain": [{"evidence": s} for s in rule.sentences]}]
 
 
 def _acquire(abilities: dict[str, _Held], term: Term, parameters: tuple[str, ...], rule: StackingRule,
