@@ -125,3 +125,12 @@ def test_explorer_game_filter_restricts_completion(seed_graph):
     games = box.children[1].children[0]
     games.value = ("Epic",)
     assert "Fouisseur" not in search.options and search.options
+
+
+def test_html_table_escapes_cells_and_cuts_long_ones():
+    from rulegraph.views.tables import html_table
+
+    page = html_table([{"texte": "<script>x</script>", "long": "a" * 300}], limit=10)
+    assert "&lt;script&gt;" in page and "<script>" not in page
+    assert "aaaaaaaaaa…" in page and "a" * 11 not in page
+    assert html_table([]) == "<p><em>(no results)</em></p>"
