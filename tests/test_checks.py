@@ -315,3 +315,13 @@ def test_spelling_knows_words_written_with_a_ligature(tmp_path):
     glossary = tmp_path / "g.md"
     glossary.write_text("## Capacités\n\n### Bravoure\n\nLe combattant a du cœur à l’ouvrage.\n", encoding="utf-8")
     assert check_spelling(build(files=[glossary], game="Jeu").graph) == []
+
+
+def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(seed_graph):
+    from rulegraph.checks.parameters import check_parameter_mismatches
+    from rulegraph.checks.spelling import check_spelling
+
+    lines = {f.message.split("»")[0].split("«")[-1].strip(): f.line for f in check_spelling(seed_graph)}
+    assert (lines["reserve"], lines["bénéfi"]) == (128, 42)
+    sens = next(f for f in check_parameter_mismatches(seed_graph) if f.subject == "Sens du combat")
+    assert sens.line == 214

@@ -30,7 +30,7 @@ def test_text_report_is_grouped_by_check(capsys):
     _, out = run(capsys, "check", str(CHECKS_DIR / "faulty.md"), "--game", "Brumes")
     headers = [line for line in out.splitlines() if line.startswith("RG")]
     assert headers[0].startswith("RG001 designer-note") and any("RG006 parameter-mismatch" in h for h in headers)
-    assert "faulty.md:19: warning: [Brumes] Rage:" in out
+    assert "faulty.md:21: warning: [Brumes] Rage:" in out, "points at the line that uses X"
 
 
 def test_clean_glossary_exits_0(capsys):

@@ -18,7 +18,7 @@ from rdflib.namespace import OWL
 from .corpus import Corpus
 from .errors import RulegraphError
 from .extract.statement import Statement, TermRef
-from .model import WEAPON, Entry
+from .model import WEAPON, Entry, Paragraph
 from .namespaces import (
     DATA,
     KIND_CLASSES,
@@ -115,6 +115,8 @@ def _add_entry(graph: Graph, entry: Entry) -> None:
     add((node, RG.line, Literal(entry.line)))
     add((node, RG.text, Literal(entry.text, lang=FR)))
     add((node, RG.occurrences, Literal(entry.occurrences)))
+    if not entry.editions:
+        _add_text_lines(graph, node, entry.paragraphs, entry.source)
     for line in entry.duplicate_lines:
         add((node, RG.duplicateLine, Literal(line)))
     for parameter in entry.parameters:
@@ -148,11 +150,28 @@ def _add_entry(graph: Graph, entry: Entry) -> None:
         add((text_node, RG.line, Literal(edition.line)))
         if edition.present:
             add((text_node, RG.text, Literal(edition.text, lang=FR)))
+            _add_text_lines(graph, text_node, edition.paragraphs, entry.source)
         enode = edition_uri(entry.game, edition.edition)
         if (enode, RDF.type, RG.Edition) not in graph:
             add((enode, RDF.type, RG.Edition))
             add((enode, RDFS.label, Literal(edition.edition, lang=FR)))
             add((enode, RG.game, game_uri(entry.game)))
+
+
+def _add_text_lines(graph: Graph, owner: URIRef, paragraphs: tuple[Paragraph, ...], source: str) -> None:
+    """The rule text line by line as the source file holds it, so a check can point at the
+    exact line of a word (a paragraph written over several lines is cut at its line breaks)."""
+    index = 0
+    for paragraph in paragraphs:
+        starts = (0, *paragraph.breaks)
+        for start, end in zip(starts, (*paragraph.breaks, len(paragraph.text))):
+            index += 1
+            line_node = child_uri(owner, "line", str(index))
+            graph.add((owner, RG.hasLine, line_node))
+            graph.add((line_node, RDF.type, RG.TextLine))
+            graph.add((line_node, RG.text, Literal(paragraph.text[start:end].strip(), lang=FR)))
+            graph.add((line_node, RG.source, source_uri(source)))
+            graph.add((line_node, RG.line, Literal(paragraph.line_at(start))))
 
 
 def _term_node(graph: Graph, ref: TermRef, defined: set[tuple[str, str]]) -> URIRef:

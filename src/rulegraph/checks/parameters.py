@@ -21,7 +21,7 @@ from rdflib import RDF, Graph
 from ..namespaces import RG
 from ..text import fold, of_name, tokenize
 from .finding import CheckId, Finding
-from .records import Ability, abilities, game_of, label_of
+from .records import Ability, abilities, game_of, label_of, line_containing
 
 PARAMETER_MISMATCH = CheckId("RG006", "parameter-mismatch")
 
@@ -92,11 +92,11 @@ def check_parameter_mismatches(graph: Graph) -> list[Finding]:
         if not ability.text:
             continue
         others = names_by_game[ability.game] - {fold(ability.label)}
-        findings += _letter_findings(ability, others) + _slot_findings(ability)
+        findings += _letter_findings(graph, ability, others) + _slot_findings(ability)
     return findings
 
 
-def _letter_findings(ability: Ability, other_names: set[str]) -> list[Finding]:
+def _letter_findings(graph: Graph, ability: Ability, other_names: set[str]) -> list[Finding]:
     declared = declared_letters(ability.parameters)
     used = used_letters(ability.text, other_names)
     heading = ability.heading or ability.label
@@ -106,7 +106,7 @@ def _letter_findings(ability: Ability, other_names: set[str]) -> list[Finding]:
             "warning", ability.label, ability.game,
             f"Le texte {of_name(ability.label)} utilise {letter} (« {used[letter]} ») mais le nom "
             f"« {heading} » ne le déclare pas : écrire « {ability.label} {letter} » (ou remplacer {letter} par une valeur).",
-            ability.source, ability.line))
+            ability.source, line_containing(graph, ability.node, used[letter]) or ability.line))
     for letter in sorted(declared - set(used)):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rdflib import RDF, RDFS, Graph, URIRef
 
 from ..namespaces import RG
+from ..text import fold
 
 DEFINED_CLASSES = (RG.CharacterAbility, RG.WeaponAbility)
 
@@ -70,6 +71,15 @@ def line_of(graph: Graph, node: URIRef) -> int | None:
     value = graph.value(node, RG.line)
     number = value.toPython() if value is not None else None
     return number if isinstance(number, int) and not isinstance(number, bool) else None
+
+
+def line_containing(graph: Graph, node: URIRef, snippet: str) -> int | None:
+    """The source line of ``node``'s rule text that holds ``snippet`` (compared folded)."""
+    wanted = fold(snippet)
+    for piece in sorted(graph.objects(node, RG.hasLine), key=lambda n: line_of(graph, n) or 0):
+        if wanted in fold(text_of(graph, piece, RG.text)):
+            return line_of(graph, piece)
+    return None
 
 
 def abilities(graph: Graph) -> list[Ability]:

@@ -53,10 +53,13 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
     places = []
 
     def add(node: URIRef, owner: URIRef) -> None:
-        text = text_of(graph, node, RG.text)
-        if text:
-            places.append(TextPlace(text, label_of(graph, owner), game_of(graph, owner)[1],
-                                    source_of(graph, node), line_of(graph, node)))
+        """The node's text line by line where the graph has its lines, else as one piece."""
+        pieces = sorted(graph.objects(node, RG.hasLine), key=lambda n: line_of(graph, n) or 0) or [node]
+        for piece in pieces:
+            text = text_of(graph, piece, RG.text)
+            if text:
+                places.append(TextPlace(text, label_of(graph, owner), game_of(graph, owner)[1],
+                                        source_of(graph, piece), line_of(graph, piece)))
 
     for game in graph.subjects(RDF.type, RG.Game):
         for rule in graph.objects(game, RG.hasGeneralRule):
