@@ -578,3 +578,92 @@ def test_a_negated_passive_after_a_modal_makes_its_subject_immune(text, expected
 )
 def test_possess_as_a_main_verb_grants(text, expected):
     assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Si le porteur ne dispose pas de Garde, cette capacité reste sans effet.", {("Alpha", "requires", "Garde")}),
+        ("Lorsque la figurine ne possède pas la capacité Garde, cette capacité ne fonctionne pas.", {("Alpha", "requires", "Garde")}),
+        ("Tant qu'aucun allié n'a Garde, cette capacité ne sert à rien.", {("Alpha", "requires", "Garde")}),
+        # Not negated: the ability named in the condition switches this one off.
+        ("Si la cible possède Garde, cette capacité ne fonctionne pas.", {("Garde", "negates", "Alpha")}),
+    ],
+)
+def test_a_negated_condition_before_a_switch_off_is_a_requirement(text, expected):
+    assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le porteur soigne ses blessures, même s'il possède aussi Garde.",
+        "Il ne recule jamais, même si la cible est dotée de Garde.",
+    ],
+)
+def test_a_concession_grants_nothing_and_is_no_condition(text):
+    found = [s for s in statements(text) if s.object.kind == "ability"]
+    assert {(s.subject.label, s.relation, s.object.label) for s in found} == {("Alpha", "references", "Garde")}
+    assert all(s.condition is None for s in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "recipient"),
+    [
+        ("Le guerrier béni bénéficie également de Garde.", "bearer"),
+        ("L'adversaire visé est frappé de Rage jusqu'à la fin du tour.", "opponent"),
+        ("Une figurine ennemie touchée est saisie de Garde.", "opponent"),
+        ("Le combattant adverse est atteint de Cri.", "opponent"),
+    ],
+)
+def test_a_state_inflicted_or_enjoyed_is_a_grant_with_its_recipient(text, recipient):
+    found = [s for s in statements(text) if s.object.kind == "ability"]
+    assert [(s.relation, s.recipient) for s in found] == [("grants", recipient)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ce sortilège empêche tout jet de Garde et de Cri.", {("Alpha", "negates", "Garde"), ("Alpha", "negates", "Cri")}),
+        ("Cette capacité empêche aussi toute utilisation de Garde.", {("Alpha", "negates", "Garde")}),
+    ],
+)
+def test_preventing_any_roll_of_an_ability_negates_it(text, expected):
+    assert edges(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Il lance son arme (voir Lancer à l'épieu).", ["Lancer à l'épieu"]),
+        ("Il frappe, voir Combat à la hache.", ["Combat à la hache"]),
+        ("Voir Maître de la forge.", ["Maître de la forge"]),
+        ("Voir Tir aux pigeons.", ["Tir aux pigeons"]),
+        # The phrase must close there: a name followed by more words stops before "de la".
+        ("La capacité Bouclier de la cible est ignorée.", ["Bouclier"]),
+    ],
+)
+def test_a_discovered_name_runs_over_an_article_link_that_closes_the_phrase(text, names):
+    assert _discovered(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Ce poison est traité par Antidote sacré.", ["Antidote sacré"]),
+        ("Elle se cumule avec Peau de fer.", ["Peau de fer"]),
+    ],
+)
+def test_a_name_after_traite_par_or_se_cumule_avec_is_discovered(text, names):
+    assert _discovered(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Contre un porteur de Garde, cette capacité est perdue, et réciproquement.",
+        "Face à un Colosse, cette capacité est annulée, et inversement.",
+    ],
+)
+def test_a_loss_said_to_hold_the_other_way_too_is_a_mutual_cancel(text):
+    assert {relation for _, relation, _ in edges(text)} == {"mutuallyCancels"}

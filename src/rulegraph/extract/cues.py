@@ -68,6 +68,7 @@ class Language:
     recipient_phrase: re.Pattern[str]
     effect_negation: re.Pattern[str]
     extends_previous: re.Pattern[str]
+    negated_condition: re.Pattern[str]
 
 
 def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
@@ -118,6 +119,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),
         extends_previous=combined("extends_previous", "{}"),
+        negated_condition=combined("condition_negations", "{}"),
         effect_negation=_effect_negation(words("effect_negations"), words("effect_words"), path=path),
     )
 

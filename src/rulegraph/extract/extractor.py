@@ -34,6 +34,9 @@ _DISCOVERY = re.compile(
 _CAPITALISED_NAME = re.compile(r"[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*")
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
 _NAME_LINKS = ("de", "du", "des")
+#: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
+_CLOSING_LINK = re.compile(r"[ \t]+(?:[àa][ \t]+l['’]|[àa][ \t]+la[ \t]+|au[ \t]+|aux[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+)"
+                           r"([a-zà-ÿ][\w’'\-]*)(?=[ \t]*(?:[.,;:()]|$))")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
@@ -68,12 +71,20 @@ def _function_word_name(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:(?:[ -][A-ZÀ-Ý][\w’'\-]*)+|(?=[ -][a-zà-ÿ]))")
 
 
-def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], most: int = 3) -> str:
+def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], most: int = 3,
+                 bearer_before: re.Pattern[str] | None = None) -> str:
     """A capitalised name that goes on in lower case ("Bouclier mental est ..."): the lower-case
     words after it belong to it up to a function word or a frequent verb; "de", "du", "des",
-    "d'" only when a content word follows them ("Tir de barrage", not "Garde de la cible")."""
+    "d'" only when a content word follows them ("Tir de barrage", not "Garde de la cible"); "à l'",
+    "à la", "au", "aux", "de la", "des" only before a content word that ends the phrase and is no
+    bearer noun ("voir Tir à l'arc)", "voir Maître de la forge.", but "Carapace de la cible.")."""
     name_end, position, words = end, end, 0
     while words < most:
+        closing = _CLOSING_LINK.match(text, position)
+        closing_word = fold(closing.group(1)) if closing is not None else ""
+        if closing is not None and closing_word not in stop_words and not (
+                bearer_before is not None and bearer_before.search(closing_word + " ")):
+            return text[start : closing.end()]
         match = _NEXT_LOWER_WORD.match(text, position)
         if match is None:
             break
@@ -122,7 +133,8 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                     if " " in match.group() or "-" in match.group():
                         candidates.append((match.group(), match.start()))
                     else:
-                        extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2)
+                        extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2,
+                                                 bearer_before=language.bearer_before)
                         if extended != match.group():
                             candidates.append((extended, match.start()))
             for candidate, position in candidates:
@@ -134,7 +146,8 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                 if mentions and mentions[0].start == 0 and mentions[0].end >= len(name) - 1:
                     continue
                 if position in extensible and name == candidate.strip():
-                    name = _name_extent(text, position, position + len(name), language.name_stop_words)
+                    name = _name_extent(text, position, position + len(name), language.name_stop_words,
+                                        bearer_before=language.bearer_before)
                     if fold(name) in found:
                         continue
                 found[fold(name)] = name
@@ -355,6 +368,11 @@ class _Sentence:
     def in_condition(self, mention: Mention) -> bool:
         return any(start <= mention.start < end for start, end in self.conditions)
 
+    def in_negated_condition(self, mention: Mention, language: Language) -> bool:
+        """The mention stands in a condition that says it is missing ("si ... ne possède pas X")."""
+        return any(start <= mention.start < end and language.negated_condition.search(self.folded, start, end)
+                   for start, end in self.conditions)
+
     def in_condition_after(self, mention: Mention, position: int) -> bool:
         return any(start >= position and start <= mention.start < end for start, end in self.conditions)
 
@@ -376,7 +394,10 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
     cue_matches = find_cues(folded, cues)
     condition_spans = _conditions(folded, [c for c in cue_matches if c.cue.in_conditions], language)
-    cue_matches = [c for c in cue_matches if c.cue.in_conditions or not any(s <= c.start < e for s, e in condition_spans)]
+    # "même si elle possède aussi X" concedes, it does not state: no fact inside it either,
+    # though it is no condition of the sentence's edges.
+    not_facts = condition_spans + _conditions(folded, [c for c in cue_matches if c.cue.in_conditions], language, concessive=True)
+    cue_matches = [c for c in cue_matches if c.cue.in_conditions or not any(s <= c.start < e for s, e in not_facts)]
     # "cette capacité ne fonctionne pas contre les socles qui ont la capacité Terreur": the own
     # name, introduced as an ability beside "cette capacité" and outside a condition (which
     # speaks of the bearer itself), is another bearer of it: a relation of the ability to itself.
@@ -410,6 +431,10 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         cue, acts_on_me = governing
         if cue.cue.relation == "grants" and _is_recipient(mention, cue, folded, language):
             out.append(make(me, "references", other, None))
+            continue
+        if cue.cue.direction == "condition" and read.in_negated_condition(mention, language):
+            # "Si le porteur ne possède pas X, cette capacité est sans effet": it needs X.
+            out.append(make(me, "requires", other, cue.text))
             continue
         subject, obj = (other, me) if acts_on_me else (me, other)
         relation = cue.cue.relation
@@ -454,14 +479,15 @@ def _without_redundant_references(statements: list[Statement]) -> list[Statement
     return [s for s in statements if s.relation != "references" or frozenset((s.subject, s.object)) not in typed]
 
 
-def _conditions(folded: str, cue_matches: list[CueMatch], language: Language) -> list[tuple[int, int]]:
+def _conditions(folded: str, cue_matches: list[CueMatch], language: Language, concessive: bool = False) -> list[tuple[int, int]]:
     """Spans of the conditions and time limits of a sentence; one stops where a relation cue
     starts ("jusqu'à la fin de sa prochaine activation et perd le bénéfice de ..."), and an
-    opener with almost nothing after it ("... la sauvegarde classique si.") is not one."""
+    opener with almost nothing after it ("... la sauvegarde classique si.") is not one. With
+    ``concessive``, the spans of the openers that are no condition instead ("même si", "comme si")."""
     spans = []
     for match in language.condition.finditer(folded):
         start, end = match.span()
-        if language.not_condition_before.search(folded, max(0, start - 12), start):
+        if bool(language.not_condition_before.search(folded, max(0, start - 12), start)) != concessive:
             continue
         end = min([end] + [c.start for c in cue_matches if start < c.start < end])
         text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[start:end].rstrip())
