@@ -667,3 +667,32 @@ def test_a_name_after_traite_par_or_se_cumule_avec_is_discovered(text, names):
 )
 def test_a_loss_said_to_hold_the_other_way_too_is_a_mutual_cancel(text):
     assert {relation for _, relation, _ in edges(text)} == {"mutuallyCancels"}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Un porteur de cette capacité ne peut jamais devenir Berserk.",
+        "Le porteur n'obtient pas Berserk, même blessé.",
+        "Le porteur ne peut pas acquérir Berserk.",
+    ],
+)
+def test_a_grant_said_in_the_negative_excludes(tmp_path, sentence):
+    from rulegraph.build import build
+
+    glossary = tmp_path / "g.md"
+    glossary.write_text(f"## Capacités\n\n### Sérénité\n\n{sentence}\n\n### Berserk\n\nIl enrage.\n", encoding="utf-8")
+    edges = [(s.subject.label, s.relation, s.object.label) for s in build(files=[glossary], game="Jeu").statements
+             if s.object.kind == "ability"]
+    assert edges == [("Sérénité", "excludes", "Berserk")]
+
+
+def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(tmp_path):
+    from rulegraph.build import build
+
+    glossary = tmp_path / "g.md"
+    glossary.write_text("## Capacités\n\n### Sérénité\n\nUn porteur qui ne bouge pas devient Berserk.\n\n"
+                        "### Berserk\n\nIl enrage.\n", encoding="utf-8")
+    edges = [(s.subject.label, s.relation, s.object.label) for s in build(files=[glossary], game="Jeu").statements
+             if s.object.kind == "ability"]
+    assert edges == [("Sérénité", "grants", "Berserk")]

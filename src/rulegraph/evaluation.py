@@ -42,6 +42,7 @@ DEFAULT_SETS = {
     "coque-noire": (ROOT / "tests" / "gold" / "coque-noire.tsv", ROOT / "tests" / "gold" / "coque-noire" / "corpus.toml"),
     "fourmilieres": (ROOT / "tests" / "gold" / "fourmilieres.tsv", ROOT / "tests" / "gold" / "fourmilieres" / "corpus.toml"),
     "olympe": (ROOT / "tests" / "gold" / "olympe.tsv", ROOT / "tests" / "gold" / "olympe" / "corpus.toml"),
+    "sept-clans": (ROOT / "tests" / "gold" / "sept-clans.tsv", ROOT / "tests" / "gold" / "sept-clans" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")

@@ -64,6 +64,8 @@ class Language:
     modifying_before: re.Pattern[str]
     amount_before: re.Pattern[str]
     list_glue: re.Pattern[str]
+    grant_negated_before: re.Pattern[str]
+    grant_negated_after: re.Pattern[str]
     recipient_before: re.Pattern[str]
     recipient_phrase: re.Pattern[str]
     effect_negation: re.Pattern[str]
@@ -115,6 +117,8 @@ def parse_language(data: dict, *, path: str) -> Language:
         frequent_word=int(raw.get("frequent_word", 0)),
         modifying_before=combined("modifying_words", r"(?:{})\w*[^.]{{0,40}}$"),
         amount_before=combined("amount_links", r"([+\-−–]\s?(?:\d+|[xyd]))\s*(?:{})?$"),
+        grant_negated_before=combined("grant_negated_before", "{}"),
+        grant_negated_after=combined("grant_negated_after", "{}"),
         list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:de |d'|du |des |la |le |les |l')?$"),
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),

@@ -443,6 +443,9 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
                                           or language.opponent_scope.search(folded, *read.segment(cue.start))
                                           or language.opponent_scope.search(read.lead_in(cue.start))):
             relation = cue.cue.opponent_relation
+        if relation == "grants" and (language.grant_negated_before.search(folded, 0, cue.start)
+                                     or language.grant_negated_after.search(folded[cue.end:])):
+            relation = "excludes"
         recipient = None
         if relation == "grants":
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
