@@ -27,3 +27,16 @@ def seed_graph(seed_build):
 @pytest.fixture(scope="session")
 def seed_corpus(seed_build):
     return seed_build.corpus
+
+
+@pytest.fixture
+def build_markdown(tmp_path):
+    """Build a graph from a small Markdown glossary written on the fly: ``build_markdown(text)``."""
+    from rulegraph.build import build
+
+    def run(text: str, game: str = "Jeu"):
+        glossary = tmp_path / "glossaire.md"
+        glossary.write_text(text, encoding="utf-8")
+        return build(files=[glossary], game=game)
+
+    return run

@@ -308,13 +308,11 @@ def test_spelling_in_the_preamble_names_its_line(seed_graph):
     assert [(f.subject, f.line) for f in preamble] == [("règles générales", 4)]
 
 
-def test_spelling_knows_words_written_with_a_ligature(tmp_path):
-    from rulegraph.build import build
+def test_spelling_knows_words_written_with_a_ligature(build_markdown):
     from rulegraph.checks.spelling import check_spelling
 
-    glossary = tmp_path / "g.md"
-    glossary.write_text("## Capacités\n\n### Bravoure\n\nLe combattant a du cœur à l’ouvrage.\n", encoding="utf-8")
-    assert check_spelling(build(files=[glossary], game="Jeu").graph) == []
+    result = build_markdown("## Capacités\n\n### Bravoure\n\nLe combattant a du cœur à l’ouvrage.\n")
+    assert check_spelling(result.graph) == []
 
 
 def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(seed_graph):

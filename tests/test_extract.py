@@ -335,16 +335,10 @@ def test_a_cross_reference_is_a_references_edge():
 
 
 
-def test_a_pair_typed_in_a_sentence_gets_no_extra_reference_from_the_same_sentence(tmp_path):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text(
-        "## Capacités\n\n### Venin X\n\nUn combattant Colosse est immunisé à cette capacité à moins que "
-        "le porteur de Venin soit aussi Colosse.\n\n### Colosse\n\nIl est grand.\n",
-        encoding="utf-8",
-    )
-    statements = build(files=[glossary], game="Test").statements
+def test_a_pair_typed_in_a_sentence_gets_no_extra_reference_from_the_same_sentence(build_markdown):
+    result = build_markdown("## Capacités\n\n### Venin X\n\nUn combattant Colosse est immunisé à cette capacité à moins que "
+        "le porteur de Venin soit aussi Colosse.\n\n### Colosse\n\nIl est grand.\n")
+    statements = result.statements
     pairs = [(s.subject.label, s.relation, s.object.label) for s in statements if s.object.kind == "ability"]
     assert pairs == [("Colosse", "immuneTo", "Venin")]
 
@@ -436,16 +430,9 @@ def test_an_ordinary_word_that_is_the_entry_s_own_name_stands_for_the_entry():
     assert edges(text, name="Rage") == {("Garde", "immuneTo", "Rage")}
 
 
-def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_paragraph(tmp_path):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text(
-        "## Capacités\n\n### Toile X\n\nLa toile colle.\nUne Nuée ne peut pas être prise dans une Toile.\n"
-        "Elle mentionne le Vol. => trop fort ?\n\n### Vol\n\nIl vole.\n\n### Nuée\n\nElle grouille.\n",
-        encoding="utf-8",
-    )
-    result = build(files=[glossary], game="Test")
+def test_evidence_and_notes_point_at_the_line_of_their_sentence_in_a_multiline_paragraph(build_markdown):
+    result = build_markdown("## Capacités\n\n### Toile X\n\nLa toile colle.\nUne Nuée ne peut pas être prise dans une Toile.\n"
+        "Elle mentionne le Vol. => trop fort ?\n\n### Vol\n\nIl vole.\n\n### Nuée\n\nElle grouille.\n")
     lines = {(s.object.label if s.subject.label == "Toile" else s.subject.label): s.line
              for s in result.statements if s.object.kind == "ability"}
     assert lines == {"Nuée": 6, "Vol": 7}
@@ -677,22 +664,16 @@ def test_a_loss_said_to_hold_the_other_way_too_is_a_mutual_cancel(text):
         "Le porteur ne peut pas acquérir Berserk.",
     ],
 )
-def test_a_grant_said_in_the_negative_excludes(tmp_path, sentence):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text(f"## Capacités\n\n### Sérénité\n\n{sentence}\n\n### Berserk\n\nIl enrage.\n", encoding="utf-8")
-    edges = [(s.subject.label, s.relation, s.object.label) for s in build(files=[glossary], game="Jeu").statements
+def test_a_grant_said_in_the_negative_excludes(build_markdown, sentence):
+    result = build_markdown(f"## Capacités\n\n### Sérénité\n\n{sentence}\n\n### Berserk\n\nIl enrage.\n")
+    edges = [(s.subject.label, s.relation, s.object.label) for s in result.statements
              if s.object.kind == "ability"]
     assert edges == [("Sérénité", "excludes", "Berserk")]
 
 
-def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(tmp_path):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text("## Capacités\n\n### Sérénité\n\nUn porteur qui ne bouge pas devient Berserk.\n\n"
-                        "### Berserk\n\nIl enrage.\n", encoding="utf-8")
-    edges = [(s.subject.label, s.relation, s.object.label) for s in build(files=[glossary], game="Jeu").statements
+def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(build_markdown):
+    result = build_markdown("## Capacités\n\n### Sérénité\n\nUn porteur qui ne bouge pas devient Berserk.\n\n"
+                        "### Berserk\n\nIl enrage.\n")
+    edges = [(s.subject.label, s.relation, s.object.label) for s in result.statements
              if s.object.kind == "ability"]
     assert edges == [("Sérénité", "grants", "Berserk")]

@@ -163,29 +163,16 @@ def test_cli_one_side_is_exit_2(capsys):
     assert "two sides" in capsys.readouterr().err
 
 
-def test_a_stacking_rule_worded_with_value_instead_of_parameter_is_read(tmp_path):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text(
-        "# Jeu\n\nSi une figurine reçoit deux fois la même capacité, seule la valeur la plus élevée s'applique.\n\n"
-        "## Capacités\n\n### Carapace X\n\nElle protège.\n",
-        encoding="utf-8",
-    )
-    graph = build(files=[glossary], game="Jeu").graph
+def test_a_stacking_rule_worded_with_value_instead_of_parameter_is_read(build_markdown):
+    result = build_markdown("# Jeu\n\nSi une figurine reçoit deux fois la même capacité, seule la valeur la plus élevée s'applique.\n\n"
+        "## Capacités\n\n### Carapace X\n\nElle protège.\n")
+    graph = result.graph
     assert stacking_rule(graph, "jeu").highest_wins
 
 
-def test_a_grant_to_an_enemy_model_goes_to_the_other_side(tmp_path):
-    from rulegraph.build import build
-
-    glossary = tmp_path / "g.md"
-    glossary.write_text(
-        "## Capacités\n\n### Piqûre\n\nToute figurine ennemie touchée acquiert la capacité Lenteur.\n\n"
-        "### Lenteur\n\nElle ralentit.\n\n### Bouclier\n\nIl protège.\n",
-        encoding="utf-8",
-    )
-    result = build(files=[glossary], game="Jeu")
+def test_a_grant_to_an_enemy_model_goes_to_the_other_side(build_markdown):
+    result = build_markdown("## Capacités\n\n### Piqûre\n\nToute figurine ennemie touchée acquiert la capacité Lenteur.\n\n"
+        "### Lenteur\n\nElle ralentit.\n\n### Bouclier\n\nIl protège.\n")
     grants = [(s.object.label, s.recipient) for s in result.statements if s.relation == "grants"]
     assert grants == [("Lenteur", "opponent")]
     attacker, defender = resolve(result.graph, ["Piqûre", "Bouclier"])["sides"]
