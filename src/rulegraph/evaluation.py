@@ -44,6 +44,8 @@ DEFAULT_SETS = {
     "olympe": (ROOT / "tests" / "gold" / "olympe.tsv", ROOT / "tests" / "gold" / "olympe" / "corpus.toml"),
     "sept-clans": (ROOT / "tests" / "gold" / "sept-clans.tsv", ROOT / "tests" / "gold" / "sept-clans" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
+    **{name: (ROOT / "tests" / "gold" / f"{name}.tsv", ROOT / "tests" / "gold" / name / "corpus.toml")
+       for name in ("cendres", "caravanes", "sortileges", "tranchees")},
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
