@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, Literal, URIRef
-from rdflib.namespace import OWL
+from rdflib.namespace import OWL, XSD
 
 from .corpus import Corpus
 from .errors import RulegraphError
@@ -217,6 +217,12 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
     for prop, value in optional.items():
         if value:
             add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.reason) else Literal(value)))
+    if statement.confidence is not None:
+        add((node, RG.confidence, Literal(f"{statement.confidence:.3f}", datatype=XSD.decimal)))
+    if statement.rule:
+        add((node, RG.rule, Literal(statement.rule)))
+    if statement.suggested:
+        add((node, RG.suggested, RG[statement.suggested]))
     if statement.edition:
         add((node, RG.edition, edition_uri(statement.subject.game, statement.edition)))
 

@@ -24,7 +24,9 @@ from ..model import WEAPON, Entry, Paragraph
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
+from .analysis import Analyser
 from .statement import Statement, TermRef
+from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
 _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
@@ -37,12 +39,15 @@ _NAME_LINKS = ("de", "du", "des")
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
 _CLOSING_LINK = re.compile(r"[ \t]+(?:[àa][ \t]+l['’]|[àa][ \t]+la[ \t]+|au[ \t]+|aux[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+)"
                            r"([a-zà-ÿ][\w’'\-]*)(?=[ \t]*(?:[.,;:()]|$))")
+#: "(cf. Moral)": a reference to a rule section, like "voir X".
+_SEE_ALSO = re.compile(r"\bcf\.?\s+(?P<name>[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*)")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
 #: How far after a clause-wide cue the ability itself may stand and still be its object.
 _OBJECT_WINDOW = 45
-_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
+_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept",
+                  "equipment": "mentionsConcept", "rule": "mentionsConcept", "term": "mentionsConcept"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,45 +106,92 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
     return text[start:name_end]
 
 
+#: What a name's context says it is, strongest first: an ability wins over everything.
+DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
+_PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues|t|te|ts|tes|if|ive|ifs|ives|eux|euse|euses)$")
+
+
+def _trigger_kind(trigger: str, name: str, analysis_words) -> str:
+    """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
+    participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
+    trigger = fold(trigger)
+    first = fold(name).split()[0] if name.split() else ""
+    if trigger.startswith("porteu"):
+        return "equipment"
+    if trigger.endswith("etre") or trigger.startswith("devien"):
+        if first in ("en", "a", "au", "aux", "hors", "sous") or (
+                not trigger.endswith(("un", "une")) and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
+            return "state"
+    return "ability"
+
+
+def _discovery_kind(prefix: str, analysis_words) -> str:
+    """The kind a _DISCOVERY match gives: "voir X", "cf. X" name a rule section."""
+    prefix = fold(prefix).strip(" (")
+    if prefix.startswith(("voir aussi", "voir egalement")):
+        return "ability"
+    if prefix.startswith(("voir", "cf")):
+        return "rule"
+    return "ability"
+
+
 def discover_undefined(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[str]:
     """Names a text uses as abilities ("la capacité Réacteurs Dorsaux", "« Construct »",
     "Immortel/ X", "immunisé au Moral et Sans Peur") that the game does not define, in order of
     first use."""
+    return [name for name, kind in discover_terms(entries, known, language) if kind == "ability"]
+
+
+def discover_terms(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[tuple[str, str]]:
+    """Capitalised names a text uses that the game does not define, each with the kind its
+    contexts give it (see :data:`DISCOVERED_KINDS`): "la capacité X", "doté de X", "X/ Y" make
+    an ability; a participle after être or devenir a state ("devient Sonné"); "porteur d'un X"
+    equipment; "voir X" or "cf. X" alone a rule section; a quoted phrase alone a plain term."""
     language = language or default_language()
+    from .analysis import words as analysis_words
+
+    vocabulary = analysis_words()
     function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
     found: dict[str, str] = {}
+    kinds: dict[str, set[str]] = {}
     for entry in entries:
         for unit in text_units(entry):
             text = unit.paragraph.text
-            candidates: list[tuple[str, int]] = []
+            candidates: list[tuple[str, int, str]] = []
             extensible: set[int] = set()
             for match in _DISCOVERY.finditer(text):
                 position = match.start("names")
+                kind = _discovery_kind(text[match.start() : position], vocabulary)
                 for item in re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names")):
                     position = text.find(item, position)
-                    candidates.append((item, position))
+                    candidates.append((item, position, kind))
                 if not match.group("names").rstrip().endswith(("»", '"')):
                     extensible.add(position)
+            for match in _SEE_ALSO.finditer(text):
+                candidates.append((match.group("name"), match.start("name"), "rule"))
             for match in language.name_trigger.finditer(fold_aligned(text)):
                 name = _CAPITALISED_NAME.match(text, match.end())
                 # A single capital is a parameter ("gagne X points de vie"), not a name.
                 if name is not None and len(name.group().split()[0]) > 1:
-                    candidates.append((name.group(), name.start()))
+                    candidates.append((name.group(), name.start(), _trigger_kind(match.group(), name.group(), vocabulary)))
                     extensible.add(name.start())
-            for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
-                candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
+            candidates += [(m.group("name"), m.start("name"), "term") for m in _QUOTED.finditer(text)]
+            candidates += [(m.group("name"), m.start("name"), "ability") for m in _SLASH_PARAM.finditer(text)]
             if function_word_name is not None:
                 for match in function_word_name.finditer(text):
                     if " " in match.group() or "-" in match.group():
-                        candidates.append((match.group(), match.start()))
+                        candidates.append((match.group(), match.start(), "ability"))
                     else:
                         extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2,
                                                  bearer_before=language.bearer_before)
                         if extended != match.group():
-                            candidates.append((extended, match.start()))
-            for candidate, position in candidates:
+                            candidates.append((extended, match.start(), "ability"))
+            for candidate, position, kind in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
-                if not name or fold(name) in found:
+                if not name:
+                    continue
+                if fold(name) in found:
+                    kinds[fold(name)].add(kind)
                     continue
                 # A known name that goes on in lower case ("Racines profondes") is not a new one.
                 mentions = known.find(text[position : position + len(candidate) + 60])
@@ -149,9 +201,11 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                     name = _name_extent(text, position, position + len(name), language.name_stop_words,
                                         bearer_before=language.bearer_before)
                     if fold(name) in found:
+                        kinds[fold(name)].add(kind)
                         continue
                 found[fold(name)] = name
-    return list(found.values())
+                kinds[fold(name)] = {kind}
+    return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
 
 
 @cache
@@ -171,20 +225,32 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     entries = corpus.entries(game)
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
-    undefined = discover_undefined(entries, known, language)
+    discovered = discover_terms(entries, known, language)
+    undefined = [name for name, kind in discovered if kind == "ability"]
     lexicon = build_lexicon(game, names + undefined, vocabulary, common)
+    for name, kind in discovered:
+        if kind != "ability" and not lexicon.find(name):
+            lexicon.add(kind, name)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
 
 
-def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None) -> list[Statement]:
+def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
+                   analyser: Analyser | None = None, rules_only: bool = False) -> list[Statement]:
+    """Every statement of the corpus: the cue rules find the mentions and read each sentence,
+    then the trained typer (``model``, by default the shipped one) decides each
+    ability-to-ability edge's relation, with its confidence. ``rules_only`` stops before the
+    typer (what training reads)."""
     cues = cues if cues is not None else load_cues()
     statements: list[Statement] = []
     for game in corpus.games:
         lexicon = game_lexicon(corpus, game)
         for entry in corpus.entries(game):
             statements += extract_entry(entry, lexicon, cues)
-    return statements
+    model = None if rules_only else (model or shipped_model())
+    if model is None:
+        return statements
+    return type_statements(statements, model, analyser or Analyser())
 
 
 def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Language | None = None) -> list[Statement]:
@@ -211,6 +277,29 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
             previous = sentence
         if previous.rstrip().endswith(":"):
             lead_in = _last_clause(fold(previous))
+    return out + _note_references(entry, lexicon, {(s.subject, s.object) for s in out} | {(s.object, s.subject) for s in out})
+
+
+#: A designer's note asks a question ("=> cumulable avec X ?"); it states no relation, so the
+#: abilities it names are references, with no typing to be unsure of.
+NOTE_RULE = "designer note"
+
+
+def _note_references(entry: Entry, lexicon: Lexicon, linked: set[tuple[TermRef, TermRef]]) -> list[Statement]:
+    me = TermRef(entry.game, "ability", entry.name)
+    out = []
+    for note in entry.notes:
+        for mention in lexicon.find(note.text):
+            if mention.term.kind != "ability" or fold(mention.term.label) == fold(entry.name):
+                continue
+            if mention.term.ambiguous and not mention.surface[:1].isupper():
+                continue  # an ordinary word ("héros mortels") is no name in a note either
+            other = TermRef(entry.game, "ability", mention.term.label)
+            if (me, other) in linked:
+                continue
+            linked.add((me, other))
+            out.append(Statement(subject=me, relation="references", object=other, sentence=note.text, source=entry.source,
+                                 line=note.line, confidence=1.0, rule=NOTE_RULE, owner=entry.name))
     return out
 
 
@@ -418,7 +507,9 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
+    make.selves = tuple(selves)
     for mention in others:
+        make.span = (mention.start, mention.end)
         other = TermRef(entry.game, "ability", mention.term.label)
         if mutual is not None:
             out.append(make(me, "mutuallyCancels", other, mutual.text))
@@ -451,6 +542,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
                                    previous_sentence, language)
         out.append(make(subject, relation, obj, cue.text, recipient))
+    make.span = None
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
     return out
@@ -577,6 +669,8 @@ def _recipient(before_cue: str, previous_sentence: str, language: Language) -> s
 class _StatementFactory:
     def __init__(self, sentence: str, unit: TextUnit, condition: str | None, line: int):
         self.sentence, self.unit, self.condition, self.line = sentence, unit, condition, line
+        self.span: tuple[int, int] | None = None
+        self.selves: tuple[tuple[int, int], ...] = ()
 
     def __call__(self, subject: TermRef, relation: str, obj: TermRef, cue: str | None, recipient: str | None = None, amount: str | None = None) -> Statement:
         return Statement(
@@ -591,6 +685,9 @@ class _StatementFactory:
             recipient=recipient,
             amount=amount,
             edition=self.unit.edition,
+            span=self.span,
+            selves=self.selves,
+            owner=self.unit.entry.name,
         )
 
 

@@ -19,6 +19,9 @@ _KIND = {
     RG.Action: "action",
     RG.Characteristic: "characteristic",
     RG.Concept: "concept",
+    RG.Equipment: "concept",
+    RG.RuleSection: "concept",
+    RG.Term: "concept",
 }
 
 
