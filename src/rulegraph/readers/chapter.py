@@ -23,19 +23,20 @@ ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:]+?)\s*:\s*(?P<after>.*)
 _TAG_MAX_WORDS = 8
 
 
-def _is_tag(text: str) -> bool:
+def is_tag(text: str) -> bool:
+    """A short text without final punctuation: a tag (``Capacité liée au recrutement``), not rules."""
     text = text.strip()
     return 0 < len(text.split()) <= _TAG_MAX_WORDS and not re.search(r"[.!?;:]\s*$", text)
 
 
 def _is_title(lines: list[str], number: int) -> bool:
     """A short first line followed by a blank line is the chapter's title, not rules."""
-    return number == 1 and _is_tag(lines[0]) and (len(lines) < 2 or not lines[1].strip())
+    return number == 1 and is_tag(lines[0]) and (len(lines) < 2 or not lines[1].strip())
 
 
 def _is_section(lines: list[str], number: int, previous_blank: bool) -> bool:
     following = lines[number] if number < len(lines) else ""
-    return previous_blank and not following.strip() and _is_tag(lines[number - 1]) and not ENTRY_HEADER.match(lines[number - 1])
+    return previous_blank and not following.strip() and is_tag(lines[number - 1]) and not ENTRY_HEADER.match(lines[number - 1])
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
@@ -65,14 +66,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         if header and looks_like_name(header.group("head")):
             current = {"head": header.group("head"), "line": number, "category": category, "section": section, "tags": [], "paragraphs": []}
             after = header.group("after").strip()
-            if after and _is_tag(after):
+            if after and is_tag(after):
                 current["tags"].append(after)
             elif after:
                 current["paragraphs"].append(Paragraph(after, number))
             entries.append(current)
         elif current is None:
             preamble.append(Paragraph(line, number))
-        elif not current["paragraphs"] and "next_line_tag" not in current and _is_tag(line):
+        elif not current["paragraphs"] and "next_line_tag" not in current and is_tag(line):
             current["next_line_tag"] = Paragraph(line, number)
             current["tags"].append(line)
         else:
