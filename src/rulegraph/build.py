@@ -103,6 +103,7 @@ def summary(result: BuildResult) -> dict[str, dict[str, object]]:
         per_game[spec.name] = {
             "abilities": len(entries),
             "by_category": dict(sorted(Counter(e.category for e in entries).items())),
+            "glossary_categories": dict(Counter(e.glossary_category for e in entries if e.glossary_category)),
             "undefined": undefined,
             "notes": sum(len(e.notes) for e in entries),
             "edges": {r: edges[r] for r in RELATIONS if edges[r]},

@@ -113,7 +113,7 @@ def blocks(data: bytes, source: str) -> list[Block]:
         styles = _Styles(document)
         elements = list(_paragraphs(document.text))
     except Exception as error:  # odfpy raises zipfile, KeyError, SAX and XML errors on a damaged file
-        raise RulegraphError(f"is not a readable OpenDocument text ({type(error).__name__}): damaged, or protected "
+        raise RulegraphError("is not a readable OpenDocument text: damaged, or protected "
                              "by a password; save it again from LibreOffice as .odt without a password",
                              path=source, line=1) from None
     return [b for number, element in enumerate(elements, start=1) if (b := _block(element, number, styles))]

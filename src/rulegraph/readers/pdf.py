@@ -117,7 +117,7 @@ def _open(data: bytes, source: str) -> list[list[_Line]]:
         if isinstance(error, PDFPasswordIncorrect) or isinstance(cause, PDFPasswordIncorrect):
             raise RulegraphError("is protected by a password; export it again without one, or save an "
                                  "unprotected copy", path=source, line=1) from None
-        raise RulegraphError(f"is not a readable PDF ({type(error).__name__}): damaged or incomplete; export it "
+        raise RulegraphError("is not a readable PDF: damaged or incomplete; export it "
                              "again from the document", path=source, line=1) from None
     if not any(pages):
         raise RulegraphError("no text layer: this PDF is scanned; export it again with text, or run OCR first",

@@ -68,7 +68,7 @@ def blocks(data: bytes, source: str) -> list[Block]:
     try:
         document = docx.Document(io.BytesIO(data))
     except (zipfile.BadZipFile, KeyError, ValueError) as error:
-        raise RulegraphError(f"is not a readable Word document ({type(error).__name__}); open it in Word or "
+        raise RulegraphError("is not a readable Word document (damaged, or not a .docx); open it in Word or "
                              "LibreOffice and save it again as .docx", path=source, line=1) from None
     except Exception as error:  # python-docx and lxml raise several types for a damaged package
         raise RulegraphError(f"is not a readable Word document ({error}); open it in Word or LibreOffice and "
