@@ -2,7 +2,8 @@
 finding the entries the ways designers write them, and the sections that give their category.
 
 An entry is written as
-- a heading per ability (the heading level used most; higher levels are sections);
+- a heading per ability (the heading level used most, when its headings open rule text;
+  higher levels are sections);
 - a bold name opening a paragraph, followed by ``:`` (``**Fouisseur** : …``), or a short
   paragraph all in bold;
 - the chapter form ``- Name PARAMS :`` (the plain-text chapter's), the name bold or not.
@@ -74,12 +75,14 @@ def _inline_head(block: Block) -> tuple[str, str, int] | None:
 
 
 def _heading_level(blocks: list[Block]) -> tuple[int | None, int]:
-    """The heading level used most (deepest on a tie) and how many headings it has."""
+    """The heading level used most (deepest on a tie), and how many of its headings open rule
+    text directly: a heading followed by a bold-name entry is a section, not an ability."""
     counts = Counter(b.level for b in blocks if b.level is not None and looks_like_name(b.text.rstrip(" :")))
     if not counts:
         return None, 0
     level = max(counts, key=lambda lv: (counts[lv], lv))
-    return level, counts[level]
+    followed = zip(blocks, blocks[1:])
+    return level, sum(1 for b, after in followed if b.level == level and after.level is None and not _inline_head(after))
 
 
 def parse_blocks(blocks: list[Block], *, source: str, game: str, options: dict[str, Any], kind: str) -> Document:

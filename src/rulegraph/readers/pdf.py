@@ -42,6 +42,8 @@ _COMPOUND_ENDS = {"etre", "il", "ils", "elle", "elles", "on", "t", "meme", "meme
 _EDGE_LINES = 2
 _HEADING_RATIO = 1.15
 _SPACE = 0.3
+#: A gap between two characters wider than this (points) is a space, as pdfplumber counts it.
+_WORD_GAP = 3
 _GAP_RATIO = 1.5
 
 
@@ -60,24 +62,28 @@ class _Line:
 
 
 def _styled_line(raw: dict[str, Any], number: int, page: int) -> _Line:
-    """The line's text with its ligatures unfolded, and which of its characters are bold or
-    italic (a font name says it: ``…-Bold``, ``…-Oblique``)."""
-    chars = [c for c in raw["chars"] if c["text"].strip()]
-    styles = []
-    position = 0
-    for char in raw["text"]:
-        while position < len(chars) and chars[position]["text"] != char and not char.isspace():
-            position += 1
-        font = chars[position]["fontname"].lower() if position < len(chars) else ""
+    """The line's text, spaced where its characters leave a gap as pdfplumber spaces them, with
+    its ligatures unfolded, and which characters are bold or italic (the font name says it:
+    ``…-Bold``, ``…-Oblique``)."""
+    styles: list[tuple[str, bool, bool]] = []
+    previous = None
+    first_word_end = None
+    for char in raw["chars"]:
+        if previous is not None and char["text"] == previous["text"] and abs(char["x0"] - previous["x0"]) < 0.5:
+            continue  # the same glyph drawn twice (a ligature's two letters, or a bold made by overprinting)
+        font = char["fontname"].lower()
         bold = any(w in font for w in ("bold", "black", "heavy", "semibold"))
         italic = any(w in font for w in ("italic", "oblique"))
-        unfolded = char.translate(LIGATURES)
-        styles += [(c, bold, italic) for c in unfolded]
-        if position < len(chars) and chars[position]["text"] == char:
-            position += 1
+        if previous is not None and char["x0"] - previous["x1"] > _WORD_GAP and not char["text"].isspace():
+            styles.append((" ", bold, italic))
+        if first_word_end is None and styles and styles[-1][0].isspace():
+            first_word_end = previous["x1"]
+        styles += [(c, bold, italic) for c in char["text"].translate(LIGATURES)]
+        previous = char
+    chars = [c for c in raw["chars"] if c["text"].strip()]
     text = "".join(c for c, _, _ in styles)
-    first = raw["text"].split()[0] if raw["text"].split() else ""
-    first_word = chars[len(first) - 1]["x1"] - chars[0]["x0"] if first and len(chars) >= len(first) else 0.0
+    start = chars[0]["x0"] if chars else 0.0
+    first_word = (first_word_end if first_word_end is not None else (chars[-1]["x1"] if chars else 0.0)) - start
     sizes = Counter(round(c["size"], 1) for c in chars)
     visible = [(b, i) for c, b, i in styles if not c.isspace()]
     lead_end = next((k for k, (c, b, _) in enumerate(styles) if not b and not c.isspace()), len(styles))
@@ -91,7 +97,8 @@ def _styled_line(raw: dict[str, Any], number: int, page: int) -> _Line:
     if phrase:
         marked.append("".join(phrase).strip())
     return _Line(
-        text=" ".join(text.split()), number=number, page=page, top=float(raw["top"]), x1=float(raw["x1"]), first_word=float(first_word),
+        text=" ".join(text.split()), number=number, page=page, top=float(raw["top"]),
+        x1=float(chars[-1]["x1"]) if chars else float(raw["x1"]), first_word=float(first_word),
         size=sizes.most_common(1)[0][0] if sizes else 0.0, bold=bool(visible) and all(b for b, _ in visible),
         lead=" ".join(text[:lead_end].split()), marked=tuple(m for m in marked if m),
     )
