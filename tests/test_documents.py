@@ -259,3 +259,22 @@ def test_text_lines_of_a_pdf_carry_their_page(chapter_build):
     assert (len(pages) > 5) if fmt == "pdf" else not pages
     fouisseur = _abilities(graph)["Fouisseur"]
     assert fold(str(graph.value(fouisseur, RG.text))).startswith("un personnage qui possede")
+
+
+def test_every_text_line_of_the_pdf_points_at_its_printed_line_and_page(chapter_build):
+    fmt, path, _, graph = chapter_build
+    if fmt != "pdf":
+        pytest.skip("pages and extracted-text lines are the PDF's")
+    import pdfplumber
+
+    with pdfplumber.open(path) as document:
+        printed = [(number, line["text"]) for number, page in enumerate(document.pages, start=1)
+                   for line in page.extract_text_lines()]
+    checked = 0
+    for text_line in graph.subjects(RDF.type, RG.TextLine):
+        text = str(graph.value(text_line, RG.text))
+        page, line = int(graph.value(text_line, RG.page)), int(graph.value(text_line, RG.line))
+        assert printed[line - 1][0] == page
+        assert text[:15] in printed[line - 1][1], (text, printed[line - 1])
+        checked += 1
+    assert checked > 300

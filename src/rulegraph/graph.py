@@ -193,7 +193,7 @@ def _add_text_lines(graph: Graph, owner: URIRef, paragraphs: tuple[Paragraph, ..
             graph.add((line_node, RG.source, source_uri(source)))
             graph.add((line_node, RG.line, Literal(paragraph.line_at(start))))
             if paragraph.page is not None:
-                graph.add((line_node, RG.page, Literal(paragraph.page)))
+                graph.add((line_node, RG.page, Literal(paragraph.page_at(start))))
 
 
 def _term_node(graph: Graph, ref: TermRef, defined: set[tuple[str, str]]) -> URIRef:

@@ -17,7 +17,8 @@ class Paragraph:
 
     ``marked`` keeps the phrases the author emphasised (``_Nom_``): a hint that they are names.
     ``breaks`` holds where each further source line starts, for a paragraph written over several.
-    ``page`` is the page it starts on, for a source that has pages (PDF).
+    ``page`` is the page it starts on, for a source that has pages (PDF), and ``page_breaks``
+    the offsets where each following page starts.
     """
 
     text: str
@@ -26,11 +27,16 @@ class Paragraph:
     marked: tuple[str, ...] = ()
     breaks: tuple[int, ...] = ()
     page: int | None = None
+    page_breaks: tuple[int, ...] = ()
 
     def line_at(self, offset: int) -> int:
         """The source line of a character of ``text``: a paragraph joined from several lines
         keeps in ``breaks`` the offset where each following line starts."""
         return self.line + bisect_right(self.breaks, offset)
+
+    def page_at(self, offset: int) -> int | None:
+        """The page of a character of ``text``, for a paragraph that runs over a page break."""
+        return None if self.page is None else self.page + bisect_right(self.page_breaks, offset)
 
 
 @dataclass(frozen=True, slots=True)

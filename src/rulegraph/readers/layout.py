@@ -42,13 +42,17 @@ class Block:
     marked: tuple[str, ...] = ()
     breaks: tuple[int, ...] = ()
     page: int | None = None
+    page_breaks: tuple[int, ...] = ()
 
     def paragraph(self, text: str | None = None, offset: int = 0) -> Paragraph:
         """This block as rule text; ``text`` is what is left of it after a name took its start."""
         if text is None:
-            return Paragraph(self.text, self.line, None, self.marked, self.breaks, self.page)
+            return Paragraph(self.text, self.line, None, self.marked, self.breaks, self.page, self.page_breaks)
         breaks = tuple(b - offset for b in self.breaks if b > offset)
-        return Paragraph(text, self.line, None, self.marked, breaks, self.page)
+        line = self.line + sum(1 for b in self.breaks if b <= offset)
+        page_breaks = tuple(b - offset for b in self.page_breaks if b > offset)
+        page = None if self.page is None else self.page + sum(1 for b in self.page_breaks if b <= offset)
+        return Paragraph(text, line, None, self.marked, breaks, page, page_breaks)
 
 
 def _inline_head(block: Block) -> tuple[str, str, int] | None:

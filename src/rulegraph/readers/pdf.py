@@ -174,13 +174,15 @@ def _blocks(lines: list[_Line]) -> list[Block]:
             return
         first = current[0]
         level = heading_sizes.index(first.size) + 1 if first.bold and first.size in heading_sizes else None
-        text, breaks, marked = first.text, [], list(first.marked)
+        text, breaks, page_breaks, marked = first.text, [], [], list(first.marked)
         for previous, line in zip(current, current[1:]):
             text = _join(text, line.text)
             start = len(text) - len(line.text)
             breaks += [start] * (line.number - previous.number)
+            page_breaks += [start] * (line.page - previous.page)
             marked += line.marked
-        blocks.append(Block(text, first.number, level, "" if level else first.lead, tuple(marked), tuple(breaks), first.page))
+        blocks.append(Block(text, first.number, level, "" if level else first.lead, tuple(marked), tuple(breaks),
+                            first.page, tuple(page_breaks)))
         current.clear()
 
     for line in lines:
