@@ -160,3 +160,10 @@ def test_atlas_offers_the_categories_as_a_filter(tmp_path):
     assert groups["Tir en Mouvement"] == "tir" and groups["Parade"] == "combat"
     page = render_atlas(graph)
     assert 'id="categories"' in page and "state.categories.has(info.group)" in page
+
+
+def test_records_under_their_names():
+    text = '{\n "tir": {\n  "Tir rapide": {"effet": "Tire deux fois.", "portee": 12},\n  "Visée": {"effet": "Relance."}\n }\n}'
+    entries = json_glossary.parse(text, source="s.json", game="g", options={}).entries
+    assert [(e.name, e.text, e.line, e.glossary_category, e.attributes) for e in entries] == [
+        ("Tir rapide", "Tire deux fois.", 3, "tir", (("portee", "12"),)), ("Visée", "Relance.", 4, "tir", ())]

@@ -1,6 +1,7 @@
 """JSON glossary (app data), in the shapes apps write it: a list of records, a list under a key
 (``{"skills": […]}``), or an object of categories (``{"combat": […], "tir": […]}``), where each
-key becomes the entries' glossary category.
+key becomes the entries' glossary category; records may also sit under their names
+(``{"tir": {"Tir rapide": {"texte": …}}}``).
 
 Field names are detected among the usual ones (``nom``/``name``/``titre``…, ``texte``/``text``/
 ``description``/``effet``…) unless the manifest or the command line names them (``name_field``,
@@ -130,16 +131,27 @@ def _is_entry_list(value: Any, name_field: str | None) -> bool:
     return bool(records) and len(named) * 2 >= len(records)
 
 
-def _entry_lists(data: Any, path: tuple[str, ...], name_field: str | None) -> list[tuple[str, list]]:
-    """Every list of records under ``data``, with the category its keys give (the nearest key
-    that is not a mere container like ``skills``)."""
-    if _is_entry_list(data, name_field):
-        category = next((k for k in reversed(path) if fold(k) not in CONTAINER_KEYS), "")
+def _is_keyed_by_name(value: Any, options: dict[str, Any]) -> bool:
+    """``{"Fouisseur": {"texte": …}, …}``: records without a name field, each under its name."""
+    if not isinstance(value, dict) or not value or not all(isinstance(v, dict) for v in value.values()):
+        return False
+    records = list(value.values())
+    texts = [r for r in records if _find_key(r, options.get("text_field"), TEXT_FIELDS)]
+    return len(texts) * 2 >= len(records) and not any(_find_key(r, options.get("name_field"), NAME_FIELDS) for r in records)
+
+
+def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str, list]]:
+    """Every list of records under ``data`` (or object of records keyed by name), with the
+    category its keys give (the nearest key that is not a mere container like ``skills``)."""
+    category = next((k for k in reversed(path) if fold(k) not in CONTAINER_KEYS), "")
+    if _is_entry_list(data, options.get("name_field")):
+        return [(category, data)]
+    if _is_keyed_by_name(data, options):
         return [(category, data)]
     found: list[tuple[str, list]] = []
     if isinstance(data, dict):
         for key, value in data.items():
-            found += _entry_lists(value, (*path, key), name_field)
+            found += _entry_lists(value, (*path, key), options)
     return found
 
 
@@ -158,9 +170,9 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     if key:
         if not isinstance(data, dict) or key not in data:
             raise RulegraphError(f"no key {key!r} at the top level; fix entries_key in the manifest", path=source, line=1)
-        lists = _entry_lists(data[key], (key,), name_field)
+        lists = _entry_lists(data[key], (key,), options)
     else:
-        lists = _entry_lists(data, (), name_field)
+        lists = _entry_lists(data, (), options)
     if not lists:
         wanted = repr(name_field) if name_field else f"a name ({', '.join(NAME_FIELDS[:5])}…)"
         raise RulegraphError(
@@ -171,24 +183,26 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
     for list_category, records in lists:
-        for item in records:
+        named = isinstance(records, dict)
+        for name, item in (records.items() if named else ((None, item) for item in records)):
             document.entries.append(_entry(item, list_category, locator, options, mapping, default_class,
-                                           source=source, game=game, list_line=locator.line(records.start)))
+                                           source=source, game=game, list_line=locator.line(records.start), name=name))
     return document
 
 
 def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, Any], mapping: dict[str, str],
-           default_class: str, *, source: str, game: str, list_line: int):
+           default_class: str, *, source: str, game: str, list_line: int, name: str | None = None):
     line = locator.line(item.start) if isinstance(item, _Object) else list_line
     if not isinstance(item, dict):
         raise RulegraphError("an item of the list of abilities is not an object; write it as {\"nom\": …, \"texte\": …}",
                              path=source, line=line)
-    name_key = _find_key(item, options.get("name_field"), NAME_FIELDS)
-    if name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip():
+    name_key = None if name is not None else _find_key(item, options.get("name_field"), NAME_FIELDS)
+    if name is None and (name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip()):
         wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
         raise RulegraphError(f"entry without a text field {wanted!r} for its name; add it, or name the field "
                              "with --name-field (name_field in a manifest)", path=source, line=line)
-    line = locator.field_line(item, name_key) or line
+    if name_key is not None:
+        line, name = locator.field_line(item, name_key) or line, item[name_key]
     text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS)
     category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS)
     tag_key = _find_key(item, None, TAG_FIELDS)
@@ -207,7 +221,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     used = {name_key, text_key, category_key, tag_key}
     attributes = [(k, _as_text(v)) for k, v in item.items() if k not in used and v not in (None, "", [], {})]
     return make_entry(
-        item[name_key], paragraphs, game=game, source=source, line=line,
+        name, paragraphs, game=game, source=source, line=line,
         category=category_class(category, mapping, default_class), glossary_category=category,
         tags=[str(t) for t in tags] if isinstance(tags, list) else [str(tags)], attributes=attributes,
     )
