@@ -278,3 +278,15 @@ def test_every_text_line_of_the_pdf_points_at_its_printed_line_and_page(chapter_
         assert text[:15] in printed[line - 1][1], (text, printed[line - 1])
         checked += 1
     assert checked > 300
+
+
+def test_word_character_styles_count_as_bold_and_italic():
+    def write(document):
+        paragraph = document.add_paragraph()
+        paragraph.add_run("Riposte", style="Strong")
+        paragraph.add_run(" : annule l'")
+        paragraph.add_run("Assaut", style="Emphasis")
+        paragraph.add_run(".")
+
+    entry = word.parse(docx_bytes(write), source="r.docx", game="g", options={}).entries[0]
+    assert (entry.name, entry.text, entry.paragraphs[0].marked) == ("Riposte", "annule l'Assaut.", ("Assaut",))

@@ -32,24 +32,32 @@ def _level(paragraph) -> int | None:
     return 1 if name.strip().casefold() in _TITLE_STYLES else None
 
 
-def _is_bold(run) -> bool:
-    return bool(run.bold or (run.style is not None and run.style.font.bold))
+class _CharacterStyles:
+    """Bold and italic of each character style, by style id, read once: asking each run for its
+    style object makes python-docx search the styles part every time."""
+
+    def __init__(self, document):
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self.fonts = {style.style_id: (bool(style.font.bold), bool(style.font.italic))
+                      for style in document.styles if style.type == WD_STYLE_TYPE.CHARACTER}
+
+    def of(self, run) -> tuple[bool, bool]:
+        bold, italic = self.fonts.get(run.element.style, (False, False))
+        return bool(run.bold if run.bold is not None else bold), bool(run.italic if run.italic is not None else italic)
 
 
-def _is_italic(run) -> bool:
-    return bool(run.italic or (run.style is not None and run.style.font.italic))
-
-
-def _styled(paragraph) -> tuple[str, tuple[str, ...]]:
+def _styled(paragraph, styles: _CharacterStyles) -> tuple[str, tuple[str, ...]]:
     """The bold text opening the paragraph, and the other emphasised phrases."""
     lead, leading, marked, phrase = [], True, [], []
     for run in paragraph.runs:
         text = run.text
-        if leading and (_is_bold(run) or not text.strip()):
+        bold, italic = styles.of(run)
+        if leading and (bold or not text.strip()):
             lead.append(text)
             continue
         leading = False
-        if text.strip() and (_is_bold(run) or _is_italic(run)):
+        if text.strip() and (bold or italic):
             phrase.append(text)
         elif phrase:
             marked.append("".join(phrase).strip())
@@ -73,13 +81,14 @@ def blocks(data: bytes, source: str) -> list[Block]:
     except Exception as error:  # python-docx and lxml raise several types for a damaged package
         raise RulegraphError(f"is not a readable Word document ({error}); open it in Word or LibreOffice and "
                              "save it again as .docx", path=source, line=1) from None
+    styles = _CharacterStyles(document)
     found = []
     for number, paragraph in enumerate(document.paragraphs, start=1):
         text = " ".join(paragraph.text.split())
         if not text:
             continue
         level = _level(paragraph)
-        lead, marked = _styled(paragraph) if level is None else ("", ())
+        lead, marked = _styled(paragraph, styles) if level is None else ("", ())
         found.append(Block(text, number, level, " ".join(lead.split()), marked))
     return found
 
