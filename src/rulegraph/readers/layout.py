@@ -73,7 +73,7 @@ def _inline_head(block: Block) -> tuple[str, str, int] | None:
         after = rest.lstrip()[1:]
         offset = len(block.text) - len(after.lstrip())
         return head, after.strip(), offset
-    if not rest.strip() and looks_like_name(head) and len(head.split()) <= 7:
+    if not rest.strip() and looks_like_name(head):
         return head, "", len(block.text)
     return None
 

@@ -163,7 +163,8 @@ def _blocks(lines: list[_Line]) -> list[Block]:
         sizes[line.size] += len(line.text)
     body = sizes.most_common(1)[0][0]
     heading_sizes = sorted({line.size for line in lines if line.bold and line.size >= body * _HEADING_RATIO}, reverse=True)
-    right = statistics.quantiles([line.x1 for line in lines if line.size == body], n=20)[-1] if len(lines) > 2 else max(line.x1 for line in lines)
+    ends = [line.x1 for line in lines if line.size == body]
+    right = statistics.quantiles(ends, n=20)[-1] if len(ends) > 2 else max(ends)
     steps = [b.top - a.top for a, b in zip(lines, lines[1:]) if a.page == b.page and a.size == b.size == body and b.top > a.top]
     step = statistics.median(steps) if steps else body * 1.2
     blocks: list[Block] = []
@@ -195,9 +196,10 @@ def _blocks(lines: list[_Line]) -> list[Block]:
 
 
 def _starts_paragraph(previous: _Line, line: _Line, *, body: float, right: float, step: float) -> bool:
-    heading = (previous.size != body and previous.bold) or (line.size != body and line.bold)
-    if heading:
-        return previous.size != line.size or previous.page != line.page or line.top - previous.top > step * _GAP_RATIO * line.size / body
+    if previous.size != line.size:
+        return True
+    if line.size != body:  # a heading over two lines, or a note in smaller print
+        return previous.page != line.page or line.top - previous.top > step * _GAP_RATIO * line.size / body
     if _HYPHENATED.search(previous.text) and line.text[:1].islower():
         return False
     ends_sentence = bool(_SENTENCE_END.search(previous.text))
