@@ -198,9 +198,10 @@ def test_pdf_cleanup_on_a_small_printed_glossary():
 
 
 def test_pdf_hyphenation_and_ligatures():
-    assert pdf._join("il bénéfi-", "cie d'un bonus") == "il bénéficie d'un bonus"
-    assert pdf._join("il peut-", "être touché") == "il peut-être touché"
-    assert pdf._join("ligne", "suivante") == "ligne suivante"
+    assert pdf._join("il bénéfi-", "cie d'un bonus") == ("il bénéficie d'un bonus", len("il bénéficie "))
+    assert pdf._join("il peut-", "être touché") == ("il peut-être touché", len("il peut-être "))
+    assert pdf._join("ligne", "suivante") == ("ligne suivante", len("ligne "))
+    assert pdf._join("un mot cou-", "pé") == ("un mot coupé", len("un mot coupé"))
     assert "ﬁn du ﬂot".translate(pdf.LIGATURES) == "fin du flot"
 
 
@@ -290,3 +291,14 @@ def test_word_character_styles_count_as_bold_and_italic():
 
     entry = word.parse(docx_bytes(write), source="r.docx", game="g", options={}).entries[0]
     assert (entry.name, entry.text, entry.paragraphs[0].marked) == ("Riposte", "annule l'Assaut.", ("Assaut",))
+
+
+def test_spelling_finds_in_each_format_what_it_finds_in_the_plain_text(chapter_build):
+    """Words mended across lines and pages reach the line-by-line checks whole."""
+    from rulegraph.checks import run_checks
+
+    def words(graph):
+        return sorted(re.search(r"« (.+?) »", f.message).group(1) for f in run_checks(graph, ["spelling"]))
+
+    _, _, _, graph = chapter_build
+    assert words(graph) == words(build(files=[HD], game="Hell Dorado").graph)

@@ -149,12 +149,16 @@ def drop_running_lines(pages: list[list[_Line]]) -> list[_Line]:
     return kept
 
 
-def _join(left: str, right: str) -> str:
-    """Two lines of one paragraph: a word cut by a hyphen is mended."""
+def _join(left: str, right: str) -> tuple[str, int]:
+    """Two lines of one paragraph, and the offset where the second line starts in the result: a
+    word cut by a hyphen is mended, and counts as starting on the first line, so that a check
+    reading line by line sees the whole word."""
     if _HYPHENATED.search(left) and right[:1].islower():
         first = fold(re.split(r"[\s\-,.;:!?]", right, maxsplit=1)[0])
-        return left + right if first in _COMPOUND_ENDS else left[:-1] + right
-    return f"{left} {right}"
+        joined = left + right if first in _COMPOUND_ENDS else left[:-1] + right
+        word_end = re.search(r"\s|$", joined[len(left) - 1:]).start() + len(left) - 1
+        return joined, min(word_end + 1, len(joined))
+    return f"{left} {right}", len(left) + 1
 
 
 def _blocks(lines: list[_Line]) -> list[Block]:
@@ -177,8 +181,7 @@ def _blocks(lines: list[_Line]) -> list[Block]:
         level = heading_sizes.index(first.size) + 1 if first.bold and first.size in heading_sizes else None
         text, breaks, page_breaks, marked = first.text, [], [], list(first.marked)
         for previous, line in zip(current, current[1:]):
-            text = _join(text, line.text)
-            start = len(text) - len(line.text)
+            text, start = _join(text, line.text)
             breaks += [start] * (line.number - previous.number)
             page_breaks += [start] * (line.page - previous.page)
             marked += line.marked
