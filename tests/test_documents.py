@@ -20,7 +20,6 @@ from rulegraph.text import fold
 
 from .documents import (
     HD,
-    RUNNING_HEADER,
     PrintedPage,
     docx_bytes,
     hell_dorado_docx,

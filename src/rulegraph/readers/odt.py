@@ -112,7 +112,7 @@ def blocks(data: bytes, source: str) -> list[Block]:
         document = load(io.BytesIO(data))
         styles = _Styles(document)
         elements = list(_paragraphs(document.text))
-    except Exception as error:  # odfpy raises zipfile, KeyError, SAX and XML errors on a damaged file
+    except Exception:  # odfpy raises zipfile, KeyError, SAX and XML errors on a damaged file
         raise RulegraphError("is not a readable OpenDocument text: damaged, or protected "
                              "by a password; save it again from LibreOffice as .odt without a password",
                              path=source, line=1) from None

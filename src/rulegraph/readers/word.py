@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 from typing import Any
 
 from ..errors import RulegraphError
@@ -75,12 +74,9 @@ def blocks(data: bytes, source: str) -> list[Block]:
 
     try:
         document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as error:
+    except Exception:  # zipfile, python-docx and lxml raise several types for a damaged package
         raise RulegraphError("is not a readable Word document (damaged, or not a .docx); open it in Word or "
                              "LibreOffice and save it again as .docx", path=source, line=1) from None
-    except Exception as error:  # python-docx and lxml raise several types for a damaged package
-        raise RulegraphError(f"is not a readable Word document ({error}); open it in Word or LibreOffice and "
-                             "save it again as .docx", path=source, line=1) from None
     styles = _CharacterStyles(document)
     found = []
     for number, paragraph in enumerate(document.paragraphs, start=1):
