@@ -52,7 +52,7 @@ class Block:
         line = self.line + sum(1 for b in self.breaks if b <= offset)
         page_breaks = tuple(b - offset for b in self.page_breaks if b > offset)
         page = None if self.page is None else self.page + sum(1 for b in self.page_breaks if b <= offset)
-        return Paragraph(text, line, None, self.marked, breaks, page, page_breaks)
+        return Paragraph(text, line, None, tuple(m for m in self.marked if m in text), breaks, page, page_breaks)
 
 
 def _inline_head(block: Block) -> tuple[str, str, int] | None:
