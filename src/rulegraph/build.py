@@ -35,12 +35,14 @@ class BuildResult:
 
 
 def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
-          format: str | None = None, progress: Progress | None = None) -> BuildResult:
-    """Read, extract and assemble; from a manifest, or from files of one game."""
+          format: str | None = None, options: dict[str, object] | None = None,
+          progress: Progress | None = None) -> BuildResult:
+    """Read, extract and assemble; from a manifest, or from files of one game (``options``:
+    reader options for those files, as a manifest's [[source]] gives them)."""
     step = progress or (lambda message: None)
     step("reading sources")
     if files:
-        corpus = corpus_from_files(files, game=game or "jeu", format=format)
+        corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options)
     else:
         manifest = manifest or Path("data/corpus.toml")
         corpus = load_corpus(manifest)
@@ -101,6 +103,7 @@ def summary(result: BuildResult) -> dict[str, dict[str, object]]:
         per_game[spec.name] = {
             "abilities": len(entries),
             "by_category": dict(sorted(Counter(e.category for e in entries).items())),
+            "glossary_categories": dict(Counter(e.glossary_category for e in entries if e.glossary_category)),
             "undefined": undefined,
             "notes": sum(len(e.notes) for e in entries),
             "edges": {r: edges[r] for r in RELATIONS if edges[r]},

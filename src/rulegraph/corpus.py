@@ -131,10 +131,12 @@ def load_corpus(manifest: Path) -> Corpus:
     return _finish(games, sources, documents)
 
 
-def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None) -> Corpus:
-    """A corpus without a manifest: every file belongs to one game."""
+def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None,
+                      options: dict[str, Any] | None = None) -> Corpus:
+    """A corpus without a manifest: every file belongs to one game; ``options`` are the reader
+    options a manifest would give (``name_field``, ``text_field``…)."""
     spec = GameSpec(slug(game), game)
-    sources = [SourceSpec(p, p.name, spec.id, format) for p in paths]
+    sources = [SourceSpec(p, p.name, spec.id, format, options=dict(options or {})) for p in paths]
     return _finish({spec.id: spec}, sources, [read_source(s) for s in sources])
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
-from .entries import make_entry
+from .entries import category_class, make_entry
 
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
 _EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
@@ -70,7 +70,8 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
-    category = options.get("default_category", CHARACTER)
+    default_class = options.get("default_category", CHARACTER)
+    category, section = default_class, ""
     lines = text.splitlines()
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
@@ -83,11 +84,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         line = lines[number - 1]
         if match and len(match.group("level")) == entry_level:
             title, _ = strip_markup(match.group("title"))
-            current = {"head": title, "line": number, "category": category, "lines": []}
+            current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
         elif match and len(match.group("level")) < entry_level:
             title, _ = strip_markup(match.group("title"))
-            category = categories.get(fold(title), category)
+            section = title
+            category = category_class(title, categories, default_class)
             current = None
         elif current is not None:
             current["lines"].append((number, line))
@@ -107,7 +109,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         document.entries.append(
             make_entry(
                 raw["head"], paragraphs, game=game, source=source, line=raw["line"],
-                category=raw["category"], tags=tags,
+                category=raw["category"], tags=tags, glossary_category=raw["section"],
             )
         )
     document.preamble = tuple(_paragraphs(preamble))
