@@ -224,8 +224,8 @@ def render_markdown_section(scored: list[dict[str, object]], *, top: int = 10) -
              "(poids : `rulegraph complexity --weights`)._", ""]
     for game in sorted({s["game"] for s in scored}):
         lines += [f"### {game}", "", "| rang | capacité | score | détail |", "|---|---|---|---|"]
-        for item in [s for s in scored if s["game"] == game][:top]:
-            lines.append(f"| {item['rank']} | {item['ability']} | {item['score']} | {breakdown_line(item)} |")
+        for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
+            lines.append(f"| {rank} | {item['ability']} | {item['score']:g} | {breakdown_line(item)} |")
         lines.append("")
     return "\n".join(lines)
 
@@ -239,8 +239,8 @@ def render_html_section(scored: list[dict[str, object]], *, top: int = 10) -> st
            "(poids : <code>rulegraph complexity --weights</code>).</p>"]
     for game in sorted({s["game"] for s in scored}):
         out.append(f"<h3>{escape(game)}</h3><table><thead><tr><th>rang</th><th>capacité</th><th>score</th><th>détail</th></tr></thead><tbody>")
-        for item in [s for s in scored if s["game"] == game][:top]:
-            out.append(f"<tr><td>{item['rank']}</td><td>{escape(item['ability'])}</td><td>{item['score']}</td>"
+        for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
+            out.append(f"<tr><td>{rank}</td><td>{escape(item['ability'])}</td><td>{item['score']:g}</td>"
                        f"<td>{escape(breakdown_line(item))}</td></tr>")
         out.append("</tbody></table>")
     return "\n".join(out)
