@@ -95,8 +95,15 @@ def condition_clauses(text: str, openers: tuple[str, ...]) -> list[str]:
             if match.start() < covered:
                 continue  # an opener inside a condition already counted: "sauf s'il … lorsqu'il …"
             end = match.end()
-            while True:  # "Si, pendant son déplacement, …": a clause of the opener alone runs on
+            # "Si, pendant son déplacement, il engage …": an aside right after the opener is
+            # skipped, and the condition runs to the punctuation after it.
+            skip = 2 if sentence[end:].lstrip().startswith(",") else 0
+            while True:
                 stop = _CLAUSE_END.search(sentence, end)
+                if stop is not None and skip:
+                    skip -= 1
+                    end = stop.end()
+                    continue
                 end = stop.start() if stop else len(sentence)
                 if stop is None or len(sentence[match.end():end].split()) >= _MIN_CLAUSE_WORDS:
                     break
