@@ -15,6 +15,7 @@ from rulegraph.views.atlas import atlas_data, render_atlas
 from rulegraph.views.networkx_view import to_networkx
 
 from .conftest import DATA
+from .test_atlas import needs_chromium, run_chromium, status
 
 GLOSSARY = """## Alpha X
 Cette capacité confère Bêta au porteur. Si le porteur est seul, il gagne un bonus de +X. Cette capacité annule Gamma.
@@ -138,3 +139,16 @@ def test_the_atlas_carries_each_abilitys_score(seed_graph):
     assert info["Interception"]["complexity"] == complexity(seed_graph, game="Hell Dorado")[0]["score"]
     assert "exception 3×1.5" in info["Interception"]["complexityDetail"]
     assert 'name="size" value="complexity"' in render_atlas(seed_graph)
+
+
+@needs_chromium
+def test_chromium_sizes_the_atlas_by_complexity(seed_graph, tmp_path):
+    page = tmp_path / "atlas.html"
+    page.write_text(render_atlas(seed_graph), encoding="utf-8")
+    by_links = status(run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#kind=all"))
+    by_score = status(run_chromium(page, tmp_path / "profile2", "--dump-dom", fragment="#kind=all&size=complexity"))
+    assert (by_links["size"], by_score["size"]) == ("links", "complexity")
+    scored = complexity(seed_graph)
+    heaviest = {item["ability"] for item in scored if item["score"] == scored[0]["score"]}
+    assert by_score["largest"] in heaviest
+    assert by_links["largest"] not in heaviest or by_links["largest"] == by_score["largest"]

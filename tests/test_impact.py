@@ -148,3 +148,27 @@ def test_cli_impact_edit_of_an_unrelated_file_exits_2(tmp_path, capsys):
     stranger.write_text("Rien à voir.\n", encoding="utf-8")
     assert main(["impact", "--edit", str(stranger), "--manifest", str(DATA / "corpus.toml")]) == 2
     assert "--source" in capsys.readouterr().err
+
+
+# --- the ripple on the atlas -----------------------------------------------------------------
+
+
+def test_ripple_rings_each_ability_in_its_nearest_layer(seed_graph, fouisseur):
+    from rulegraph.views.ripple import LAYERS, ripple_layers, ripple_page
+
+    layers = ripple_layers(fouisseur)
+    assert layers["Fouisseur"] == "centre"
+    assert layers[AOO] == layers["Interception"] == "direct"
+    assert layers["Insaisissable"] == layers["Téléportation"] == "alongside"
+    page = ripple_page(seed_graph, "Fouisseur", result=fouisseur)
+    data = page.split("const DATA = ", 1)[1].split("\n", 1)[0]
+    assert f'"border": "{LAYERS["direct"][0]}"' in data and f'"border": "{LAYERS["centre"][0]}"' in data
+    assert data.count('"layer": ') == len(layers)
+
+
+def test_moves_table_is_escaped(fouisseur):
+    from rulegraph.views.ripple import moves_html
+
+    hostile = dict(fouisseur, moves=[{"ability": "<b>x</b>", "reasons": ["<script>alert(1)</script>"]}])
+    table = moves_html(hostile)
+    assert "<script>" not in table and "&lt;script&gt;" in table and "&lt;b&gt;x&lt;/b&gt;" in table
