@@ -121,7 +121,8 @@ def _moves(moves: list[dict]) -> list[str]:
 def render(result: dict) -> str:
     from ..impact import summary_line
 
-    lines = [f"{result['ability']} ({result['game']}, {result['source']}:{result['line']})", summary_line(result), ""]
+    where = f", {result['source']}:{result['line']}" if result["source"] else ", not defined in its glossary"
+    lines = [f"{result['ability']} ({result['game']}{where})", summary_line(result), ""]
     lines += _moves(result["moves"]) + [""]
     lines += _layers(result, result["ability"])
     lines += _encounters(result["encounters"], f"Encounters whose verdict changes once {result['ability']}'s relations are gone")
