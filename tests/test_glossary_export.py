@@ -235,3 +235,10 @@ def test_chromium_renders_the_glossary_without_a_network_request(seed_graph, gam
     dom = run_chromium(path, tmp_path / "profile", f"--log-net-log={net_log}", "--dump-dom")
     assert 'id="hell-dorado--fouisseur"' in dom
     assert [url for url in page_requests(net_log) if not url.startswith(("file:", "data:"))] == []
+
+
+def test_markdown_escapes_hostile_text():
+    hostile = build(files=[HOSTILE], game="Piège", format="markdown").graph
+    page = render_markdown(glossary(hostile))
+    assert re.findall(r"(?<!\\)<(?!a id=\"|/a>)", page) == []
+    assert "\\<script\\>document.title" in page

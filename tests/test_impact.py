@@ -172,3 +172,9 @@ def test_moves_table_is_escaped(fouisseur):
     hostile = dict(fouisseur, moves=[{"ability": "<b>x</b>", "reasons": ["<script>alert(1)</script>"]}])
     table = moves_html(hostile)
     assert "<script>" not in table and "&lt;script&gt;" in table and "&lt;b&gt;x&lt;/b&gt;" in table
+
+
+def test_edit_source_can_be_named_and_an_unknown_one_is_an_error(edited_copy):
+    assert edited_source(DATA / "corpus.toml", edited_copy, GLOSSARY.name) == GLOSSARY.name
+    with pytest.raises(RulegraphError, match="no \\[\\[source\\]\\] with path 'autre.txt'"):
+        edited_source(DATA / "corpus.toml", edited_copy, "autre.txt")

@@ -443,10 +443,10 @@ def _md_item(item: Item) -> list[str]:
             lines += ["–", ""]
         for runs in block.paragraphs:
             lines += ["".join(f"[{_md(run.text)}](#{run.anchor})" if run.anchor else _md(run.text) for run in runs), ""]
-    lines += [f"> **Note du concepteur** : {_md(note)}" for note in item.notes]
-    lines += [f"> **Constat ouvert** : {_md(finding)}" for finding in item.findings]
-    if item.notes or item.findings:
-        lines.append("")
+    for note in item.notes:
+        lines += [f"> **Note du concepteur** : {_md(note)}", ""]
+    for finding in item.findings:
+        lines += [f"> **Constat ouvert** : {_md(finding)}", ""]
     if item.cited_by:
         lines += ["**Cité par** : " + ", ".join(f"[{_md(label)}](#{anchor})" for label, anchor in item.cited_by), ""]
     if item.interactions:
