@@ -178,3 +178,15 @@ def test_edit_source_can_be_named_and_an_unknown_one_is_an_error(edited_copy):
     assert edited_source(DATA / "corpus.toml", edited_copy, GLOSSARY.name) == GLOSSARY.name
     with pytest.raises(RulegraphError, match="no \\[\\[source\\]\\] with path 'autre.txt'"):
         edited_source(DATA / "corpus.toml", edited_copy, "autre.txt")
+
+
+def test_impact_explorer_follows_the_picked_ability(seed_graph):
+    from rulegraph.views.ripple import impact_explorer
+
+    explorer = impact_explorer(seed_graph, "Fouisseur")
+    search, message, table, picture = explorer.children
+    assert "Interception" in table.value and picture.value.startswith('<iframe sandbox="allow-scripts" srcdoc="')
+    search.value = "Illuminé"
+    assert "Fanatique" in table.value and "Interception" not in table.value
+    search.value = "Fouiseurr"
+    assert "Fouisseur" in message.value
