@@ -36,16 +36,17 @@ class BuildResult:
 
 def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
           format: str | None = None, options: dict[str, object] | None = None,
-          progress: Progress | None = None) -> BuildResult:
+          progress: Progress | None = None, substitutes: dict[str, Path] | None = None) -> BuildResult:
     """Read, extract and assemble; from a manifest, or from files of one game (``options``:
-    reader options for those files, as a manifest's [[source]] gives them)."""
+    reader options for those files, as a manifest's [[source]] gives them). ``substitutes``
+    reads an edited copy in place of a manifest source (``{"000_….txt": Path("copy.txt")}``)."""
     step = progress or (lambda message: None)
     step("reading sources")
     if files:
         corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options)
     else:
         manifest = manifest or Path("data/corpus.toml")
-        corpus = load_corpus(manifest)
+        corpus = load_corpus(manifest, substitutes=substitutes)
     step("extracting relations")
     statements = extract_corpus(corpus, load_cues())
     if not files:

@@ -6,7 +6,7 @@ with the manifest's file and line, since a TOML parser alone only reports syntax
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +125,14 @@ def collapse_duplicates(entries: list[Entry]) -> list[Entry]:
     return list(kept.values())
 
 
-def load_corpus(manifest: Path) -> Corpus:
+def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None) -> Corpus:
+    """Read every source of the manifest; ``substitutes`` reads another file in place of a
+    source (keyed by its manifest path), keeping its name, so an edited copy builds as the original."""
     games, sources = load_manifest(manifest)
+    for name, path in (substitutes or {}).items():
+        if name not in {s.name for s in sources}:
+            raise RulegraphError(f"no [[source]] with path {name!r} in this manifest", path=manifest)
+    sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]
     documents = [read_source(spec) for spec in sources]
     return _finish(games, sources, documents)
 
