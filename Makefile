@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval bench lab clean
+.PHONY: run test eval train bench lab clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ test: $(STAMP)
 
 eval: $(STAMP)
 	$(BIN)/rulegraph evaluate
+	$(BIN)/rulegraph evaluate --cross-validate
+
+# Retrain the relation typer on every gold set (same data, same bytes); a build never trains.
+train: $(STAMP)
+	$(BIN)/python scripts/train_typer.py
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py

@@ -108,19 +108,20 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
 
 #: What a name's context says it is, strongest first: an ability wins over everything.
 DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
-_PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues|t|te|ts|tes|if|ive|ifs|ives|eux|euse|euses)$")
+#: The endings of a past participle ("Sonné", "Bloquées", "Affaibli", "Abattu"): a state.
+_PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues)$")
 
 
 def _trigger_kind(trigger: str, name: str, analysis_words) -> str:
     """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
     participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
     trigger = fold(trigger)
-    first = fold(name).split()[0] if name.split() else ""
+    first = fold(name.split()[0]) if name.split() and "-" not in name.split()[0] else ""
     if trigger.startswith("porteu"):
         return "equipment"
     if trigger.endswith("etre") or trigger.startswith("devien"):
         if first in ("en", "a", "au", "aux", "hors", "sous") or (
-                not trigger.endswith(("un", "une")) and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
+                not trigger.endswith(("un", "une")) and first and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
             return "state"
     return "ability"
 

@@ -110,7 +110,7 @@ def fit(examples: list[Example], c: float = C) -> TypingModel:
     labels = [e.label for e in examples]
     vectorizer = DictVectorizer(sort=True)
     matrix = vectorizer.fit_transform(rows)
-    classifier = LogisticRegression(C=c, max_iter=5000, tol=1e-3, random_state=SEED)
+    classifier = LogisticRegression(C=c, solver="newton-cg", max_iter=1000, random_state=SEED)
     classifier.fit(matrix, labels)
     classes = tuple(str(k) for k in classifier.classes_)
     coefficients = classifier.coef_
