@@ -18,6 +18,7 @@ from rdflib import Graph
 from .corpus import Corpus, corpus_from_files, load_corpus
 from .errors import RulegraphError
 from .extract.cues import load_cues
+from .extract.analysis import Analyser
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
@@ -48,7 +49,8 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
         manifest = manifest or Path("data/corpus.toml")
         corpus = load_corpus(manifest, substitutes=substitutes)
     step("extracting relations")
-    statements = extract_corpus(corpus, load_cues())
+    analyser = Analyser(progress=lambda done, total: step(f"analysing sentences with spaCy ({done}/{total}, cached after this run)"))
+    statements = extract_corpus(corpus, load_cues(), analyser=analyser)
     if not files:
         statements = curate(statements, corpus, manifest)
     step("building graph")

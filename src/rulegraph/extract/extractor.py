@@ -216,6 +216,63 @@ def _common_word_test(threshold: int):
     return lambda word: french_word_frequency(word) >= threshold
 
 
+@cache
+def _ability_nouns() -> frozenset[str]:
+    from .analysis import words as analysis_words
+
+    return analysis_words().ability_words
+
+
+def _is_category(ref: TermRef) -> bool:
+    return ref.label.startswith(CATEGORY_PREFIX)
+
+
+def _expand_categories(statements: list[Statement], categories: dict[str, list[str]]) -> list[Statement]:
+    """A statement about a category ("la moindre compétence de Tir") stands for one statement
+    per ability of that category (the ability whose text it is aside)."""
+    out = []
+    for statement in statements:
+        ends = [ref for ref in (statement.subject, statement.object) if _is_category(ref)]
+        if not ends:
+            out.append(statement)
+            continue
+        names = categories.get(fold(ends[0].label), [])
+        if statement.span is not None and _CATEGORY_NOT_MEMBERS.search(fold_aligned(statement.sentence[: statement.span[0]])):
+            continue
+        owner = statement.owner
+        for name in names:
+            if owner is not None and fold(name) == fold(owner):
+                continue
+            member = TermRef(ends[0].game, "ability", name)
+            subject = member if _is_category(statement.subject) else statement.subject
+            obj = member if _is_category(statement.object) else statement.object
+            if _is_category(subject) or _is_category(obj) or fold(subject.label) == fold(obj.label):
+                continue
+            out.append(replace(statement, subject=subject, object=obj,
+                               owner=name if statement.owner and statement.owner.startswith(CATEGORY_PREFIX) else statement.owner))
+    return out
+
+
+#: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a
+#: section of the glossary: neither says something of each ability of the category.
+_CATEGORY_NOT_MEMBERS = re.compile(r"(?:\b(?:cette|cet|ce|ces)|\bvoir(?: les?| la)?|\bcf\.?)\s*$")
+
+
+def _general_rule_statements(document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
+    """A general rule that names a category ("un personnage doté de Foi ne peut lancer aucun
+    sort de Nécromancie") is read as if written in the text of each ability of the category:
+    the category's name stands for the ability itself."""
+    out: list[Statement] = []
+    category_terms = [t for t in lexicon.terms if t.kind == "ability" and t.label.startswith(CATEGORY_PREFIX)]
+    for paragraph in document.preamble:
+        found = {m.term.label for m in lexicon.find(paragraph.text) if m.term in category_terms}
+        for label in sorted(found):
+            pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=paragraph.line,
+                           paragraphs=(paragraph,))
+            out += _expand_categories(extract_entry(pseudo, lexicon, cues), categories)
+    return out
+
+
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     """The lexicon of one game: its defined abilities, the undefined names its texts use as
     abilities, and the states, actions, characteristics and concepts of its lexicon file."""
@@ -232,8 +289,39 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     for name, kind in discovered:
         if kind != "ability" and not lexicon.find(name):
             lexicon.add(kind, name)
+    for label, (phrases, _) in category_phrases(entries, _ability_nouns()).items():
+        lexicon.add("ability", CATEGORY_PREFIX + label, variants=tuple(phrases))
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
+
+
+#: The label prefix of a category term in a game's lexicon: "sort de Pyromancie" names every
+#: ability of the glossary's category "Sorts de Pyromancie".
+CATEGORY_PREFIX = "\u00a7"
+_CATEGORY_HEAD = re.compile(r"^\s*(?:les\s+)?(?P<head>[^\s]+(?:\s+speciale?s?)?)\s+(?:de\s+la\s+|de\s+l'|des\s+|du\s+|de\s+|d')(?P<key>.+)$")
+
+
+def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dict[str, tuple[list[str], list[str]]]:
+    """Per glossary category ("COMPÉTENCES D’ÉQUITATION"), the phrases a sentence names it by
+    ("compétence d'Équitation") and the abilities in it. Only categories whose name is an
+    ability noun followed by what sets them apart can be named this way."""
+    members: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry.glossary_category:
+            members.setdefault(entry.glossary_category, []).append(entry.name)
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for label, names in members.items():
+        match = _CATEGORY_HEAD.match(fold(label))
+        if match is None or len(names) < 2:
+            continue
+        head = match.group("head")
+        if head not in ability_nouns and head.rstrip("s") not in ability_nouns:
+            continue
+        key = match.group("key")
+        singular = head[:-1] if head.endswith("s") else head
+        glue = "d'" if key[:1] in "aeiouyh" else "de "
+        out[label] = ([f"{singular} {glue}{key}", f"{head} {glue}{key}"], names)
+    return out
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
@@ -246,8 +334,14 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
     statements: list[Statement] = []
     for game in corpus.games:
         lexicon = game_lexicon(corpus, game)
-        for entry in corpus.entries(game):
-            statements += extract_entry(entry, lexicon, cues)
+        entries = corpus.entries(game)
+        categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
+                      category_phrases(entries, _ability_nouns()).items()}
+        for entry in entries:
+            statements += _expand_categories(extract_entry(entry, lexicon, cues), categories)
+        for document in corpus.documents:
+            if document.game == game and categories:
+                statements += _general_rule_statements(document, lexicon, cues, categories)
     model = None if rules_only else (model or shipped_model())
     if model is None:
         return statements

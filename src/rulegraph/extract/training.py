@@ -129,24 +129,37 @@ def fit(examples: list[Example], c: float = C) -> TypingModel:
 
 @dataclass(slots=True)
 class CrossValidation:
-    """Each set typed by a model trained without it."""
+    """Each set typed by a model trained without it: every edge typed with the model's best
+    guess (``typed``), and again with the calibration and threshold the shipped model gets
+    (``thresholded``: unsure edges left as references with a suggestion)."""
 
     typed: dict[str, list[Statement]]
-    #: (raw probability, calibrated confidence placeholder, right?) of every held-out example.
+    thresholded: dict[str, list[Statement]]
+    #: (the held-out model's probability, right?) of every held-out example.
     points: list[tuple[float, bool]]
+    calibration: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    threshold: float = 0.0
 
 
 def cross_validate(sets: list[GoldSet], analyser: Analyser, c: float = C) -> CrossValidation:
     typed: dict[str, list[Statement]] = {}
     points: list[tuple[float, bool]] = []
+    models: dict[str, TypingModel] = {}
     for held_out in sets:
         training = [e for s in sets if s is not held_out for e in s.examples]
-        model = fit(training, c)
+        model = models[held_out.name] = fit(training, c)
         for example in held_out.examples:
             prediction = model.predict(example.features)
             points.append((prediction.probability, prediction.label == example.label))
         typed[held_out.name] = type_statements(held_out.statements, model, analyser)
-    return CrossValidation(typed, points)
+    xs, ys = calibration_curve(points)
+    calibrated = replace(models[sets[0].name], calibration_x=xs, calibration_y=ys)
+    threshold = choose_threshold(points, calibrated)
+    thresholded = {
+        s.name: type_statements(s.statements, replace(models[s.name], calibration_x=xs, calibration_y=ys, threshold=threshold), analyser)
+        for s in sets
+    }
+    return CrossValidation(typed, thresholded, points, (xs, ys), threshold)
 
 
 def calibration_curve(points: list[tuple[float, bool]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -179,8 +192,7 @@ def choose_threshold(points: list[tuple[float, bool]], model: TypingModel) -> fl
 def train(sets: list[GoldSet], analyser: Analyser, c: float = C) -> tuple[TypingModel, CrossValidation]:
     """The shipped model: fitted on every set, calibrated and thresholded on the cross-validation."""
     validation = cross_validate(sets, analyser, c)
-    model = fit([e for s in sets for e in s.examples], c)
-    xs, ys = calibration_curve(validation.points)
-    model = replace(model, calibration_x=xs, calibration_y=ys)
-    model = replace(model, threshold=choose_threshold(validation.points, model))
+    xs, ys = validation.calibration
+    model = replace(fit([e for s in sets for e in s.examples], c), calibration_x=xs, calibration_y=ys,
+                    threshold=validation.threshold)
     return model, validation
