@@ -263,7 +263,7 @@ def _general_rule_statements(document, lexicon: Lexicon, cues: list[Cue], catego
     sort de Nécromancie") is read as if written in the text of each ability of the category:
     the category's name stands for the ability itself."""
     out: list[Statement] = []
-    category_terms = [t for t in lexicon.terms if t.kind == "ability" and t.label.startswith(CATEGORY_PREFIX)]
+    category_terms = [t for t in lexicon.terms if t.kind == "category"]
     for paragraph in document.preamble:
         found = {m.term.label for m in lexicon.find(paragraph.text) if m.term in category_terms}
         for label in sorted(found):
@@ -290,7 +290,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
         if kind != "ability" and not lexicon.find(name):
             lexicon.add(kind, name)
     for label, (phrases, _) in category_phrases(entries, _ability_nouns()).items():
-        lexicon.add("ability", CATEGORY_PREFIX + label, variants=tuple(phrases))
+        lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases))
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
 
@@ -485,7 +485,9 @@ def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str)
 def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon,
                        language: Language) -> tuple[list[Mention], list[Mention]]:
     """The mentions the context accepts, and every mention the lexicon found."""
-    raw = lexicon.find(sentence, tokenize(sentence))
+    # A category ("sort de Pyromancie") is read like an ability, then stands for its members.
+    raw = [replace(m, term=replace(m.term, kind="ability")) if m.term.kind == "category" else m
+           for m in lexicon.find(sentence, tokenize(sentence))]
     accepted = []
     for index, mention in enumerate(raw):
         term = _resolve(index, raw, sentence, folded, unit, language)

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..text import Token, closest, edit_distance_at_most_one, fold, french_dictionary, tokenize
 from ..tomlfile import load_toml
 
-TERM_KINDS = ("ability", "characteristic", "action", "state", "concept", "equipment", "rule", "term")
+TERM_KINDS = ("ability", "characteristic", "action", "state", "concept", "equipment", "rule", "term", "category")
 _FUZZY_MIN_LENGTH = 8
 _KEYWORD_SLOT = re.compile(r"\([^)]*\)")
 _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
