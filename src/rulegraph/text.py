@@ -92,6 +92,7 @@ class Token:
 
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_GLUED_NUMBER = re.compile(r"^([A-ZÀ-Ý]{2,5})(\d+)$")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -106,6 +107,13 @@ def tokenize(text: str) -> list[Token]:
             head_len = len(head) + 1
             tokens.append(Token(surface[:head_len], start, start + head_len, fold(head + "'")))
             surface, plain, start = surface[head_len:], rest, start + head_len
+        glued = _GLUED_NUMBER.match(surface)
+        if glued:
+            # "PA3" is the abbreviation PA with the value 3: two tokens, so that "PA" matches.
+            cut = glued.end(1)
+            tokens.append(Token(surface[:cut], start, start + cut, stem(surface[:cut])))
+            tokens.append(Token(surface[cut:], start + cut, start + len(surface), surface[cut:]))
+            continue
         tokens.append(Token(surface, start, start + len(surface), stem(surface)))
     return tokens
 
