@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..corpus import Corpus
-from ..text import fold, stem
+from ..text import fold
 from .extractor import discover_terms, game_lexicon, text_units
 from .lexicon import build_lexicon, load_vocabulary
 
@@ -41,7 +41,7 @@ def suggest_lexicon(corpus: Corpus, game: str) -> list[Suggestion]:
     first_use = _first_uses(entries)
     seen: set[tuple[str, ...]] = set()
     for name, kind in discover_terms(entries, known):
-        forms = tuple(stem(word) for word in name.split())
+        forms = tuple(fold(word).rstrip("s").rstrip("e") for word in name.split())  # Sonné, Sonnée, Sonnés
         if kind == "ability" or fold(name) in already or forms in seen:
             continue
         seen.add(forms)
