@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -218,9 +219,9 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
         marks = sorted(t.index for t in tokens if t.head == head and t.dep in ("mark", "advmod", "case") and t.index < head)
         span_start = min(inside)
         # The words that open the clause: its markers and what stands before its first word.
-        opening = fold(text[tokens[span_start].start : tokens[head].start])
-        opening_marks = " ".join(fold(tokens[i].text) for i in marks)
-        before = fold(text[max(0, tokens[span_start].start - 12) : tokens[span_start].start])
+        opening = _unelide(fold(text[tokens[span_start].start : tokens[head].start]))
+        opening_marks = _unelide(" ".join(fold(tokens[i].text) for i in marks))
+        before = _unelide(fold(text[max(0, tokens[span_start].start - 12) : tokens[span_start].start]))
         kind, marker = "main", ""
         for phrase in vocabulary.concession_markers:
             if _starts_with_phrase(opening, phrase) or before.endswith(phrase) or _starts_with_phrase(opening_marks, phrase):
@@ -243,7 +244,20 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
                 modal = fold(tokens[candidate].lemma)
                 break
         clauses.append(Clause(head, kind, marker, negated, modal, frozenset(inside)))
+    # "ne peuvent pas utiliser X": an infinitive complement shares its governing verb's
+    # negation and modality.
+    by_head = {c.head: c for c in clauses}
+    for position, clause in enumerate(clauses):
+        token = tokens[clause.head]
+        parent = by_head.get(token.head)
+        if token.dep == "xcomp" and parent is not None and parent.head != clause.head:
+            clauses[position] = replace(clause, negated=clause.negated or parent.negated, modal=clause.modal or parent.modal)
     return tuple(clauses)
+
+
+def _unelide(folded: str) -> str:
+    """"s'il" is "si il": the condition and concession markers are written unelided."""
+    return re.sub(r"\bs'(?=ils?\b)", "si ", folded)
 
 
 def _starts_with_phrase(text: str, phrase: str) -> bool:
