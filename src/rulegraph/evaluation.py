@@ -45,7 +45,7 @@ DEFAULT_SETS = {
     "sept-clans": (ROOT / "tests" / "gold" / "sept-clans.tsv", ROOT / "tests" / "gold" / "sept-clans" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
     **{name: (ROOT / "tests" / "gold" / f"{name}.tsv", ROOT / "tests" / "gold" / name / "corpus.toml")
-       for name in ("cendres", "caravanes", "sortileges", "tranchees")},
+       for name in ("cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes")},
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 

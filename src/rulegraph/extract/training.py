@@ -106,8 +106,13 @@ def fit(examples: list[Example], c: float = C) -> TypingModel:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    rows = [e.features for e in examples]
-    labels = [e.label for e in examples]
+    # Every example is also shown without the cue rules' reading. On the glossaries the cues
+    # were written from, a silent cue almost always meant "references", and a model that learns
+    # that calls every new author's phrasing a plain mention; the copies make the words and the
+    # syntax carry the relation on their own (seven glossaries the cues were not written from:
+    # typed 0.61 → 0.65 on average).
+    rows = [e.features for e in examples] + [_without_cues(e.features) for e in examples]
+    labels = [e.label for e in examples] * 2
     vectorizer = DictVectorizer(sort=True)
     matrix = vectorizer.fit_transform(rows)
     classifier = LogisticRegression(C=c, solver="newton-cg", max_iter=1000, random_state=SEED)
@@ -125,6 +130,10 @@ def fit(examples: list[Example], c: float = C) -> TypingModel:
         if any(abs(w) >= 1e-4 for w in row):
             weights[str(name)] = row
     return TypingModel(classes, tuple(float(v) for v in intercept), weights)
+
+
+def _without_cues(feature_values: dict[str, float]) -> dict[str, float]:
+    return {k: v for k, v in feature_values.items() if not k.startswith(("cue=", "cueword="))}
 
 
 @dataclass(slots=True)
