@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/rulegraph build
+	@echo
+	@echo "The rulegraph command lives in $(VENV): run '$(BIN)/rulegraph --help',"
+	@echo "or 'source $(BIN)/activate' once in this shell, then 'rulegraph --help'."
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -32,7 +35,7 @@ bench: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 clean:
 	rm -rf $(VENV) out build src/*.egg-info
