@@ -161,7 +161,9 @@ def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
     import difflib
 
     keyed = {fold(c): c for c in candidates}
-    similar = difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)
+    # A short word needs a closer match: "Taupe" is not "Attaque" (0.67), "Fouiseur" is "Fouisseur".
+    cutoff = 0.8 if len(fold(word)) <= 6 else 0.6
+    similar = difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=cutoff)
     if similar:
         return [keyed[k] for k in similar]
     words = {stem(t) for t in fold(word).split() if len(t) > 2}

@@ -42,6 +42,10 @@ class Mention:
     alternatives: tuple[Term, ...] = ()
 
 
+#: A lone elidable word before another word, its apostrophe left out: "d opportunite".
+_BARE_ELISION = re.compile(r"(?<![\w'’])([dlnsjcmtDLNSJCMT]|qu|Qu|jusqu|lorsqu) (?=[^\W\d_])")
+
+
 @dataclass(slots=True)
 class Lexicon:
     """All terms of one game; abilities first so that they win ties over other kinds."""
@@ -76,6 +80,8 @@ class Lexicon:
         accents, apostrophes, elisions, plural, hyphens, markup, one typo in a long name);
         parameters (``X``, ``/X``, ``3``) and a keyword in parentheses (``Résistance (feu)``) are
         ignored. None when nothing fits."""
+        # Typed on a keyboard without an apostrophe: "attaque d opportunite".
+        name = _BARE_ELISION.sub(r"\1'", name)
         tokens = [t for t in tokenize(_KEYWORD_SLOT.sub(" ", name)) if not _PARAMETER.fullmatch(t.surface)]
         if not tokens:
             return None
