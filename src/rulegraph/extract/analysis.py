@@ -376,6 +376,8 @@ class Analyser:
         rows = self.cache.get_many(model, wanted)
         missing = [t for t in wanted if t not in rows]
         if missing:
+            if self.progress is not None:
+                self.progress(0, len(missing))  # loading spaCy takes seconds: say so first
             pipeline = _load_pipeline()
             fresh: dict[str, list[list]] = {}
             for done, (text, doc) in enumerate(zip(missing, pipeline.pipe(missing, batch_size=64)), start=1):
