@@ -201,3 +201,25 @@ def test_csv_row_faults_name_their_line(table, line, words):
 def test_csv_quoted_delimiter_and_multiline_cell_are_one_field():
     document = csv_table.parse('nom;texte\nRage;"il frappe; fort\net loin"\nPeur;il fuit\n', source="t.csv", game="g", options={})
     assert [(e.name, e.line) for e in document.entries] == [("Rage", 2), ("Peur", 4)]
+
+
+def test_a_comma_separated_export_with_usual_column_names_needs_no_manifest(tmp_path):
+    from rulegraph.build import build
+
+    table = tmp_path / "traits.csv"
+    table.write_text('Nom,Type,Coût,Effet\n"Blindage X","MÉCA",10,"Réduit les dégâts, sauf contre Perforant."\n'
+                     '"Perforant","arme",5,"Ignore le Blindage de la cible."\n', encoding="utf-8")
+    result = build(files=[table], game="Orbitale")
+    names = sorted(e.name for e in result.corpus.entries())
+    assert names == ["Blindage", "Perforant"]
+    assert result.corpus.entries()[0].text.startswith("Réduit les dégâts, sauf")
+
+
+def test_a_one_column_header_says_how_to_separate_the_columns(tmp_path):
+    from rulegraph.build import build
+    from rulegraph.errors import RulegraphError
+
+    table = tmp_path / "traits.csv"
+    table.write_text("Nom Effet\nA B\n", encoding="utf-8")
+    with pytest.raises(RulegraphError, match="one column"):
+        build(files=[table], game="Jeu", format="csv")

@@ -41,8 +41,34 @@ def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
     return paragraphs
 
 
+#: Delimiters a spreadsheet export uses; the header row tells which one this file has.
+_DELIMITERS = ";,\t|"
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter of the header row: csv.Sniffer over the first line, else ';' (Epic)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        return csv.Sniffer().sniff(first, delimiters=_DELIMITERS).delimiter
+    except csv.Error:
+        return ";"
+
+
+def _column(header: list[str], wanted: str | None, usual: tuple[str, ...], fallback: int) -> str:
+    """The column the manifest names, else the first with a usual name, else by position."""
+    if wanted:
+        return wanted
+    folded = [fold(h) for h in header]
+    for name in usual:
+        if name in folded:
+            return header[folded.index(name)]
+    return header[fallback] if len(header) > fallback else ""
+
+
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
-    delimiter = options.get("delimiter", ";")
+    from .json_glossary import NAME_FIELDS, TEXT_FIELDS
+
+    delimiter = options.get("delimiter") or _delimiter(text)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
@@ -51,8 +77,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     except csv.Error as error:
         raise RulegraphError(f"malformed header: {error}", path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
-    name_field = options.get("name_field", header[0] if header else "")
-    text_field = options.get("text_field", header[1] if len(header) > 1 else "")
+    name_field = _column(header, options.get("name_field"), NAME_FIELDS, 0)
+    text_field = _column(header, options.get("text_field"), TEXT_FIELDS, 1)
+    if len(header) < 2:
+        raise RulegraphError(f"the header has one column ({', '.join(header)}); a glossary table needs a name and a text "
+                             f"column, separated by one of {' '.join(repr(d) for d in _DELIMITERS)} (or set delimiter in the manifest)",
+                             path=source, line=1)
     for field in (name_field, text_field):
         if fold(field) not in columns:
             raise RulegraphError(
