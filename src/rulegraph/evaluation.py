@@ -45,7 +45,8 @@ DEFAULT_SETS = {
     "sept-clans": (ROOT / "tests" / "gold" / "sept-clans.tsv", ROOT / "tests" / "gold" / "sept-clans" / "corpus.toml"),
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
     **{name: (ROOT / "tests" / "gold" / f"{name}.tsv", ROOT / "tests" / "gold" / name / "corpus.toml")
-       for name in ("cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes")},
+       for name in ("cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes",
+                    "pirates", "ruines", "orbitale", "grognards", "legions")},
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
@@ -154,6 +155,9 @@ class Evaluation:
     curated: int = 0
     #: The overall score before the curation file is applied, when it changes anything.
     extraction_alone: Score | None = None
+    #: The score if every "à vérifier" suggestion were accepted, when there are any.
+    suggestions_accepted: Score | None = None
+    to_review: int = 0
 
 
 def load_gold(path: Path) -> list[Edge]:
@@ -252,7 +256,23 @@ def evaluate_manifest(name: str, gold_path: Path, manifest: Path) -> Evaluation:
     result = evaluate(name, gold, found_edges(statements), sum(1 for s in statements if s.method == "curated"))
     if statements != extracted:
         result.extraction_alone = evaluate(name, gold, found_edges(extracted)).overall
+    unsure = [s for s in statements if s.suggested]
+    if unsure:
+        result.to_review = len(unsure)
+        accepted = [s for s in statements if not s.suggested] + [_accepted(s) for s in unsure]
+        result.suggestions_accepted = evaluate(name, gold, found_edges(accepted)).overall
     return result
+
+
+def _accepted(statement: Statement) -> Statement:
+    """The edge as the typer suggested it."""
+    from dataclasses import replace
+
+    edge = _suggested_edge(statement)
+    subject, obj = statement.subject, statement.object
+    if fold(edge.subject) != fold(subject.label):
+        subject, obj = obj, subject
+    return replace(statement, subject=subject, relation=edge.relation, object=obj, suggested=None)
 
 
 def _score_row(label: str, score: Score) -> str:
@@ -270,6 +290,9 @@ def format_evaluation(result: Evaluation) -> str:
              f"  {'links':<22} {'gold links':>10} {'found links':>11} {'matched':>8} {'precision':>9} {'recall':>7} {'F1':>6} {'typed acc':>9}"]
     lines.append(_score_row("all links", result.overall))
     lines += [_score_row(f"game {game}", score) for game, score in result.by_game.items()]
+    if result.suggestions_accepted is not None:
+        lines.append(_score_row("suggestions accepted", result.suggestions_accepted))
+        lines.append(f"  ({result.to_review} edge(s) à vérifier; 'suggestions accepted' scores them as the typer suggests)")
     if result.extraction_alone is not None:
         lines.append(_score_row("extraction alone", result.extraction_alone))
         lines.append(f"  ({result.curated} edge(s) come from the curation file; 'extraction alone' is before it)")
