@@ -12,7 +12,7 @@ from rdflib import RDF, Graph, URIRef
 
 from ..namespaces import RG
 from ..review import review_id, suggested_ends
-from .finding import CheckId, Finding
+from .finding import CheckId, Finding, sort_key
 from .records import TextLocator, abilities, game_of, label_of, line_of, place, source_of, text_of
 from .relations import RELATION_WORDS
 
@@ -44,7 +44,7 @@ def check_to_review(graph: Graph) -> list[Finding]:
         )
         findings.append(TO_REVIEW.finding(
             "info", author.label if author is not None else a, game, message, source or None, line or None))
-    return findings
+    return sorted(findings, key=sort_key)
 
 
 def _certainty(graph: Graph, node: URIRef) -> str:
