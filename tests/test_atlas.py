@@ -15,7 +15,7 @@ import pytest
 from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
-from rulegraph.namespaces import RELATIONS
+from rulegraph.namespaces import INTERACTIONS, RELATIONS
 from rulegraph.views.atlas import RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_atlas
 from rulegraph.views.networkx_view import to_networkx
 
@@ -278,3 +278,57 @@ def test_focus_name_is_matched_as_the_extractor_matches_names(seed_graph):
 
     view = to_networkx(seed_graph)
     assert match_nodes(view, "Fouisseurs") == match_nodes(view, "fouisseur")
+
+
+# --- edges to review ("à vérifier") -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def review_graph():
+    """The Forges fixture with typer-like edges: two unsure (one suggested the other way round),
+    one surely typed; the rule texts hold markup, which must stay text."""
+    from rulegraph.graph import build_graph
+
+    from .test_checks import UNSURE_EDGES, typed_statements
+
+    corpus, statements = typed_statements(UNSURE_EDGES)
+    return build_graph(corpus, statements), statements
+
+
+def test_unsure_edges_carry_the_suggestion_confidence_rule_and_review_id(review_graph):
+    from rulegraph.review import review_items
+
+    graph, statements = review_graph
+    data = atlas_data(to_networkx(graph))
+    drawn = {(data["nodeInfo"][e["from"]]["label"], data["nodeInfo"][e["to"]]["label"]): (e, info)
+             for e, info in zip(data["edges"], data["edgeInfo"]) if info["relation"] in INTERACTIONS}
+    ids = {item.statement.subject.label: item.id for item in review_items(statements)}
+    edge, info = drawn[("Enclume", "Marteau")]
+    assert info["unsure"] and info["relation"] == "references" and info["suggested"] == "cancels"
+    assert (info["suggestedFrom"], info["suggestedTo"], info["review"]) == ("Enclume", "Marteau", ids["Enclume"])
+    assert edge["label"] == "cancels ?" and edge["dashes"] and edge["color"] == RELATION_STYLES["cancels"][0]
+    assert info["confidence"] == 0.41 and info["rule"] == "typer (cue=cancels, <b>gras</b>)"
+    edge, info = drawn[("Tenaille", "Braise")]
+    assert (info["suggestedFrom"], info["suggestedTo"], edge["arrows"]) == ("Braise", "Tenaille", "from")
+    edge, info = drawn[("Marteau", "Étincelle")]
+    assert "unsure" not in info and info["confidence"] == 0.93 and edge["label"] == "grants" and not edge["dashes"]
+
+
+@needs_chromium
+def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule(review_graph, tmp_path):
+    page = tmp_path / "review.html"
+    page.write_text(render_atlas(review_graph[0]), encoding="utf-8")
+    dom = run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=Enclume")
+    details = dom.split('<aside id="details">', 1)[1].split("</aside>", 1)[0]
+    assert "à vérifier : « Enclume » annule « Marteau » ? (ID de revue " in details
+    assert "confiance 0,41 · règle : typer (cue=cancels, &lt;b&gt;gras&lt;/b&gt;)" in details
+    assert "<b>" not in details
+    controls = dom.split('<aside id="controls">', 1)[1].split("</aside>", 1)[0]
+    assert re.search(r"à vérifier \(relation suggérée\)</span><span class=\"count\">2</span>", controls)
+    shown = status(dom)
+    assert shown["unsure"] == shown["unsure-visible"] == "2"
+    edges = int(shown["edges-visible"])
+    hidden = status(run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#unsure=hide"))
+    assert (hidden["unsure-visible"], int(hidden["edges-visible"])) == ("0", edges - 2)
+    alone = status(run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#unsure=only"))
+    assert (alone["unsure-visible"], alone["edges-visible"]) == ("2", "2")

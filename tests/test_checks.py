@@ -29,6 +29,7 @@ from rulegraph.checks.relations import (
 )
 from rulegraph.checks.shacl import check_shacl
 from rulegraph.checks.spelling import check_spelling
+from rulegraph.checks.to_review import check_to_review
 from rulegraph.corpus import corpus_from_files
 from rulegraph.extract.statement import Statement, TermRef
 from rulegraph.graph import ability_uri, build_graph
@@ -234,6 +235,64 @@ def test_undefined_reference_lists_places_and_hints(forge):
 
 def test_every_reference_defined_no_finding(forge_clean):
     assert check_undefined_references(forge_clean) == []
+
+
+# ------------------------------------------------------------------ edges to review
+
+
+def typed_statements(edges: list[tuple[str, str, str, str, float, str | None]]):
+    """The Forges fixture's corpus and typer-like statements: (subject, relation, object, author,
+    confidence, suggested edge or None). A suggestion leaves the edge as references, as the typer
+    does when unsure."""
+    corpus = corpus_from_files([CHECKS_DIR / "relations.md"], game="Forges")
+    statements = []
+    for subject, relation, obj, author, confidence, suggestion in edges:
+        entry = next(e for e in corpus.entries() if e.name == author)
+        suggested = suggestion.split()[1] if suggestion else None
+        statements.append(Statement(
+            TermRef("forges", "ability", subject), "references" if suggested else relation, TermRef("forges", "ability", obj),
+            entry.text, entry.source, entry_line(corpus, author), reason=suggestion, confidence=confidence,
+            rule=f"typer (cue={relation}, <b>gras</b>)", suggested=suggested, span=(0, 1), owner=author))
+    return corpus, statements
+
+
+UNSURE_EDGES = [
+    ("Enclume", "cancels", "Marteau", "Enclume", 0.41, "Enclume cancels Marteau"),
+    ("Tenaille", "requires", "Braise", "Tenaille", 0.276, "Braise requires Tenaille"),
+    ("Marteau", "grants", "Étincelle", "Marteau", 0.93, None),
+]
+SURE_EDGES = [(s, r, o, a, 0.93, None) for s, r, o, a, _, _ in UNSURE_EDGES]
+
+
+def test_each_unsure_edge_is_listed_with_sentence_place_suggestion_confidence_and_review_id():
+    from rulegraph.review import review_items
+
+    corpus, statements = typed_statements(UNSURE_EDGES)
+    findings = {f.subject: f for f in check_to_review(build_graph(corpus, statements))}
+    assert set(findings) == {"Enclume", "Tenaille"}
+    assert all(f.severity == "info" and f.check == "to-review" and f.code == "RG014" for f in findings.values())
+    enclume = findings["Enclume"]
+    assert enclume.message.startswith("à vérifier : « Enclume » annule « Marteau » ?")
+    assert (enclume.source, enclume.line) == ("relations.md", entry_line(corpus, "Enclume"))
+    assert "« Le porteur annule la capacité Marteau." in enclume.message and f"(relations.md:{enclume.line})" in enclume.message
+    assert "confiance 0,41 ; règle : typer (cue=cancels, <b>gras</b>)" in enclume.message
+    assert "« Braise » nécessite « Tenaille » ?" in findings["Tenaille"].message, "the suggested direction is kept"
+    ids = {item.statement.subject.label: item.id for item in review_items(statements)}
+    assert f"ID de revue {ids['Enclume']} : rulegraph review --accept {ids['Enclume']}" in enclume.message
+    assert f"ID de revue {ids['Tenaille']}" in findings["Tenaille"].message
+
+
+def test_surely_typed_edges_are_not_to_review():
+    corpus, statements = typed_statements(SURE_EDGES)
+    assert check_to_review(build_graph(corpus, statements)) == []
+
+
+def test_to_review_ids_are_those_rulegraph_review_answers_on_a_gold_glossary():
+    from rulegraph.review import review_items
+
+    result = build(Path(__file__).resolve().parent / "gold" / "tranchees" / "corpus.toml")
+    listed = {f.message.split("ID de revue ", 1)[1][:8] for f in check_to_review(result.graph)}
+    assert listed == {item.id for item in review_items(result.statements)}
 
 
 # ------------------------------------------------------------------ editions and SHACL

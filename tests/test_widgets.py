@@ -148,3 +148,105 @@ def test_category_filter_keeps_the_abilities_of_a_glossary_category(seed_graph):
     search, categories = box.children[0].children[0], box.children[1].children[1]
     categories.value = ("Capacités des armes",)
     assert "Lourde" in search.options and "Fouisseur" not in search.options
+
+
+# --- the review panel: answers appended to the curation file ------------------------------------
+
+EXISTING_CURATION = """# Curation des Forges: une entrée écrite à la main, qui doit rester telle quelle.
+
+[[add]]
+game = "forges"
+subject = "Soufflet"
+relation = "references"
+object = "Enclume"
+reason = "le soufflet sert l’enclume"
+sentence = "Le porteur attise le feu de la forge."
+"""
+
+
+@pytest.fixture
+def forges_panel(tmp_path):
+    """A review panel over the Forges fixture's typer-like edges (two unsure, one sure), with a
+    curation file that already holds an entry."""
+    from rulegraph.build import BuildResult
+    from rulegraph.graph import build_graph
+    from rulegraph.views.review_panel import ReviewPanel
+
+    from .test_checks import UNSURE_EDGES, typed_statements
+
+    corpus, statements = typed_statements(UNSURE_EDGES)
+    (tmp_path / "curation.toml").write_text(EXISTING_CURATION, encoding="utf-8")
+    return ReviewPanel(tmp_path / "corpus.toml", BuildResult(corpus, statements, build_graph(corpus, statements)))
+
+
+def appended(path: Path) -> list[dict]:
+    """The entries after the existing ones, which must be byte-identical."""
+    import tomllib
+
+    data = path.read_bytes()
+    assert data.startswith(EXISTING_CURATION.encode("utf-8"))
+    added = tomllib.loads(data[len(EXISTING_CURATION.encode("utf-8")):].decode("utf-8"))
+    return [dict(entry, action=action) for action, entries in added.items() for entry in entries]
+
+
+def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(forges_panel):
+    assert [label for label, _ in forges_panel.choice.options] == [
+        f"{forges_panel.pending[0].id} · 0,28 · Braise requiert Tenaille ?",
+        f"{forges_panel.pending[1].id} · 0,41 · Enclume annule Marteau ?",
+    ]
+    detail = forges_panel.detail.value
+    assert "« Le porteur nécessite la présence de Braise" in detail and "relations.md:" in detail
+    assert "typer (cue=requires, &lt;b&gt;gras&lt;/b&gt;)" in detail and "<b>gras" not in detail
+    assert forges_panel.relation.value == "requires"
+
+
+@pytest.mark.parametrize(("press", "expected"), [
+    ("accept", {"action": "retype", "subject": "Braise", "was": "references", "relation": "requires", "object": "Tenaille"}),
+    ("retype", {"action": "retype", "subject": "Tenaille", "was": "references", "relation": "excludes", "object": "Braise",
+                "reason": "incompatibles, pas requis"}),
+    ("remove", {"action": "remove", "subject": "Tenaille", "relation": "references", "object": "Braise", "reason": "simple mention"}),
+])
+def test_each_button_appends_exactly_one_entry_and_keeps_the_existing_ones(forges_panel, tmp_path, press, expected):
+    curation = tmp_path / "curation.toml"
+    if press == "retype":
+        forges_panel.relation.value = "excludes"
+    if "reason" in expected:
+        forges_panel.reason.value = expected["reason"]
+    getattr(forges_panel, press).click()
+    (entry,) = appended(curation)
+    assert {key: entry[key] for key in expected} == expected and entry["game"] == "forges"
+    assert "Ajouté à" in forges_panel.message.value
+    assert [item.statement.subject.label for item in forges_panel.pending] == ["Enclume"]
+    assert forges_panel.reason.value == ""
+
+
+def test_remove_without_a_reason_writes_nothing(forges_panel, tmp_path):
+    forges_panel.remove.click()
+    assert (tmp_path / "curation.toml").read_text(encoding="utf-8") == EXISTING_CURATION
+    assert "Raison" in forges_panel.message.value and len(forges_panel.pending) == 2
+
+
+def test_answering_every_edge_empties_the_list_and_disables_the_buttons(forges_panel, tmp_path):
+    forges_panel.accept.click()
+    forges_panel.accept.click()
+    assert len(appended(tmp_path / "curation.toml")) == 2
+    assert forges_panel.pending == [] and forges_panel.accept.disabled and forges_panel.remove.disabled
+    assert "Rien à vérifier" in forges_panel.detail.value
+
+
+def test_an_answer_in_the_panel_is_applied_by_the_next_build(tmp_path):
+    import shutil
+
+    from rulegraph.views.review_panel import review_panel
+
+    manifest = shutil.copytree(Path(__file__).resolve().parent / "gold" / "tranchees", tmp_path / "tranchees") / "corpus.toml"
+    panel = review_panel(manifest, below=1.0)
+    item = panel.current
+    panel.relation.value = "references"
+    panel.reason.value = "une simple mention"
+    panel.retype.click()
+    ends = {item.statement.subject.label, item.statement.object.label}
+    rebuilt = build(manifest)
+    curated = [s for s in rebuilt.statements if s.method == "curated"]
+    assert [({s.subject.label, s.object.label}, s.relation, s.reason) for s in curated] == [(ends, "references", "une simple mention")]
+    assert item.id not in {other.id for other in review_panel(manifest, result=rebuilt, below=1.0).pending}

@@ -111,8 +111,10 @@ def to_jsonld(graph: Graph) -> str:
 
 def to_graphml(graph: Graph) -> str:
     """GraphML of the NetworkX view. Nodes carry label, kind, game, category, text, notes and
-    uri; edges relation, sentence, source, line, condition, method, edition and amount. GraphML
-    only holds scalars, so a missing value is an empty string and notes are joined by newlines."""
+    uri; edges relation, sentence, source, line, condition, method, edition, amount, and the
+    typer's confidence, rule and suggestion. GraphML only holds scalars, so a missing text is an
+    empty string (a missing confidence is left out: a key has one type) and notes are joined by
+    newlines."""
     import networkx as nx
 
     from .views.networkx_view import to_networkx
@@ -122,8 +124,10 @@ def to_graphml(graph: Graph) -> str:
     for node, data in sorted(view.nodes(data=True)):
         flat.add_node(node, uri=node, **{key: _scalar(value) for key, value in data.items() if key != "game_id"})
     ordered = sorted(view.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[3]["relation"], e[3]["line"], e[2]))
+    numbers = {name for *_, data in ordered for name, value in data.items() if isinstance(value, float)}
     for source, target, key, data in ordered:
-        flat.add_edge(source, target, key=key, **{name: _scalar(value) for name, value in data.items()})
+        flat.add_edge(source, target, key=key, **{name: _scalar(value) for name, value in data.items()
+                                                  if not (value is None and name in numbers)})
     return "\n".join(nx.generate_graphml(flat)) + "\n"
 
 

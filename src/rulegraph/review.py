@@ -43,8 +43,15 @@ class ReviewItem:
 
 
 def edge_id(statement: Statement) -> str:
-    ends = sorted((fold(statement.subject.label), fold(statement.object.label)))
-    key = "\0".join([statement.subject.game, *ends, statement.source, str(statement.line), statement.sentence])
+    return review_id(statement.subject.game, statement.subject.label, statement.object.label,
+                     statement.source, statement.line, statement.sentence)
+
+
+def review_id(game: str, subject: str, obj: str, source: str, line: int, sentence: str) -> str:
+    """The ID of :func:`edge_id` from the plain values, as the graph's rg:Statement holds them
+    (the consistency report and the atlas name edges by the same IDs as ``rulegraph review``)."""
+    ends = sorted((fold(subject), fold(obj)))
+    key = "\0".join([game, *ends, source, str(line), sentence])
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:8]
 
 
@@ -115,11 +122,15 @@ def curation_entry(item: ReviewItem, action: str, *, relation: str | None = None
 
 def _suggested_ends(item: ReviewItem) -> tuple[str, str]:
     statement = item.statement
-    text = item.suggested_edge or ""
-    a, b = statement.subject.label, statement.object.label
-    if text.startswith(b + " ") and text.endswith(" " + a):
-        return b, a
-    return a, b
+    return suggested_ends(statement.subject.label, statement.object.label, item.suggested_edge or "")
+
+
+def suggested_ends(subject: str, obj: str, suggested_edge: str) -> tuple[str, str]:
+    """(subject, object) of the suggested edge: the typer may suggest the reverse direction
+    ("Infiltration immuneTo Sentinelle" on the edge Sentinelle references Infiltration)."""
+    if suggested_edge.startswith(obj + " ") and suggested_edge.endswith(" " + subject):
+        return obj, subject
+    return subject, obj
 
 
 def append_to_curation(manifest: Path, block: str, corpus: Corpus) -> Path:

@@ -39,6 +39,7 @@ from .relations import (
 )
 from .shacl import SHACL_CHECK, check_shacl
 from .spelling import SPELLING, check_spelling
+from .to_review import TO_REVIEW, check_to_review
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ CHECKS: list[Check] = [
     Check(EDITION_GAP, "info / warning", "an ability present in some editions and absent from others (warning when missing between two editions that have it)", check_edition_gaps),
     Check(SPELLING, "warning", "words in neither pyspellchecker's French list nor the game's vocabulary, once per game, with a suggestion", check_spelling),
     Check(SHACL_CHECK, "error", "structural rules of ontology/shapes.ttl (one label, game, source and line per ability; interaction ends are abilities; notes hang off an ability…), by pySHACL", check_shacl),
+    Check(TO_REVIEW, "info", "each edge the relation typer was unsure of (à vérifier): its sentence, the suggested relation, the confidence and rule, and the ID that `rulegraph review` answers", check_to_review),
 ]
 
 

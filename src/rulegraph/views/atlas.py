@@ -6,6 +6,10 @@ template (``templates/atlas.html``) inlines the vis-network script and styleshee
 the pyvis package, so the page never loads an http(s) resource. Rule texts, sentences and notes
 travel as JSON data in which ``<``, ``>`` and ``&`` are escaped, and the page only ever shows them
 with ``textContent``: a rule text that contains ``<script>`` is displayed, never run.
+
+Each edge's evidence carries the typer's confidence and rule; an edge the typer was unsure of
+(left rg:references with rg:suggested, "à vérifier") is drawn dotted in the suggested relation's
+colour, labelled with it, and the filter panel can hide it or show it alone.
 """
 
 from __future__ import annotations
@@ -61,6 +65,9 @@ HIDDEN_KINDS = ("concept",)
 STABILISATION_WORK = 60_000
 STABILISATION_ITERATIONS = (100, 400)
 STABILISATION_MILLISECONDS = 3000
+#: Edges the typer was unsure of ("à vérifier"): drawn in the suggested relation's colour with a
+#: dash pattern of their own (plain rg:references edges use vis's default dashes).
+UNSURE_DASHES = [2, 6]
 
 
 def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
@@ -142,13 +149,15 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         pair = (min(ids[source], ids[target]), max(ids[source], ids[target]))
         parallel = pair_count[pair]
         pair_count[pair] += 1
+        review = _review_info(view, source, target, data)
+        style = review["suggested"] if review else relation
         network.add_edge(
             ids[source],
             ids[target],
-            color=RELATION_STYLES[relation][0],
-            label=relation if relation in INTERACTIONS else "",
-            arrows="to;from" if relation in SYMMETRIC else "to",
-            dashes=relation == "references",
+            color=RELATION_STYLES[style][0],
+            label=(f"{style} ?" if review else relation) if relation in INTERACTIONS else "",
+            arrows=_arrows(style, review),
+            dashes=UNSURE_DASHES if review else relation == "references",
             width=2 if relation in INTERACTIONS and relation != "references" else 1,
             smooth={"enabled": True, "type": "curvedCW", "roundness": 0.08 + 0.15 * parallel},
         )
@@ -159,6 +168,9 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "condition": data["condition"],
             "edition": data["edition"],
             "method": data["method"],
+            "confidence": data.get("confidence"),
+            "rule": data.get("rule"),
+            **review,
         })
     network.force_atlas_2based(gravity=-80, central_gravity=0.015, spring_length=110, spring_strength=0.06, damping=0.5, overlap=0.6)
     low, high = STABILISATION_ITERATIONS
@@ -180,12 +192,41 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "games": [{"name": game, "glyph": GAME_GLYPHS[GAME_SHAPES[i % len(GAME_SHAPES)]], "border": GAME_BORDERS[(i // len(GAME_SHAPES)) % len(GAME_BORDERS)]} for i, game in enumerate(games)],
         "kinds": [{"name": kind, "colour": colour, "caption": caption} for kind, (colour, caption) in KINDS.items()],
         "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
+        "unsureDashes": UNSURE_DASHES,
         "editions": editions,
         "categories": sorted({g for _, g in view.nodes(data="glossary_category") if g}, key=fold),
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
         "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
     }
+
+
+def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) -> dict[str, object]:
+    """For an edge the typer was unsure of ("à vérifier"): the suggested relation, its ends in
+    the suggested direction, and the ID ``rulegraph review`` answers; empty for other edges."""
+    suggested = data.get("suggested")
+    if suggested not in RELATION_STYLES:
+        return {}
+    from ..review import review_id, suggested_ends
+
+    a, b = view.nodes[source]["label"], view.nodes[target]["label"]
+    first, second = suggested_ends(a, b, data.get("reason") or "")
+    game = view.nodes[source].get("game_id") or ""
+    return {
+        "unsure": True,
+        "suggested": suggested,
+        "suggestedFrom": first,
+        "suggestedTo": second,
+        "reversed": first != a,
+        "review": review_id(game, a, b, data["source"], data["line"], data["sentence"]),
+    }
+
+
+def _arrows(relation: str, review: dict[str, object]) -> str:
+    """Symmetric relations point both ways; a suggestion that reverses the edge points back."""
+    if relation in SYMMETRIC:
+        return "to;from"
+    return "from" if review.get("reversed") else "to"
 
 
 def _complexity_info(complexity: dict[str, dict[str, object]] | None, node: str) -> dict[str, object]:

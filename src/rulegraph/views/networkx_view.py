@@ -1,7 +1,9 @@
 """A NetworkX MultiDiGraph view of the RDF graph, for graph algorithms (paths, cycles, layouts).
 
 Nodes are the terms (abilities, states, actions, characteristics, concepts) keyed by URI; edges
-are the typed relations, each carrying its evidence from the rg:Statement node.
+are the typed relations, each carrying its evidence from the rg:Statement node: sentence, file,
+line, condition, and for an extracted interaction the typer's confidence and rule, and on an
+edge left unsure ("à vérifier") the suggested relation and the suggested edge as text (reason).
 """
 
 from __future__ import annotations
@@ -69,9 +71,21 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
             amount=_optional(graph.value(statement, RG.amount)),
             method=str(graph.value(statement, RG.method) or ""),
             edition=str(graph.value(edition, RDFS.label)) if edition else None,
+            confidence=_number(graph.value(statement, RG.confidence)),
+            rule=_optional(graph.value(statement, RG.rule)),
+            suggested=_local_name(graph.value(statement, RG.suggested)),
+            reason=_optional(graph.value(statement, RG.reason)),
         )
     return view
 
 
 def _optional(value: object) -> str | None:
     return str(value) if value is not None else None
+
+
+def _number(value: object) -> float | None:
+    return float(value.toPython()) if value is not None else None
+
+
+def _local_name(value: object) -> str | None:
+    return str(value).rsplit("#", 1)[-1] if value is not None else None
