@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval train bench lab clean
+.PHONY: run test eval train bench lab docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,12 @@ train: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py
+
+# The documentation site, offline: regenerate the CLI and vocabulary pages, then build with
+# warnings as errors into build/site.
+docs: $(STAMP)
+	$(BIN)/cog -I . -r docs/cli.md docs/vocabulary.md
+	$(BIN)/mkdocs build --strict
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
