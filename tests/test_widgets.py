@@ -250,3 +250,10 @@ def test_an_answer_in_the_panel_is_applied_by_the_next_build(tmp_path):
     curated = [s for s in rebuilt.statements if s.method == "curated"]
     assert [({s.subject.label, s.object.label}, s.relation, s.reason) for s in curated] == [(ends, "references", "une simple mention")]
     assert item.id not in {other.id for other in review_panel(manifest, result=rebuilt, below=1.0).pending}
+
+
+def test_a_condition_is_shown_as_written_without_a_doubled_si():
+    from rulegraph.views.widgets import _condition_text
+
+    assert _condition_text("Si un lémure est au contact") == "Si un lémure est au contact"
+    assert _condition_text("le porteur est blessé") == "si le porteur est blessé"

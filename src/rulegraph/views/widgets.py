@@ -212,7 +212,7 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
 
 def _edge_row(other: str, edge: dict) -> str:
     colour, caption = RELATION_STYLES[edge["relation"]]
-    where = " · ".join(filter(None, [f"{edge['source']}:{edge['line']}" if edge["source"] else "", f"si {edge['condition']}" if edge["condition"] else "", edge["edition"] or ""]))
+    where = " · ".join(filter(None, [f"{edge['source']}:{edge['line']}" if edge["source"] else "", _condition_text(edge["condition"]) if edge["condition"] else "", edge["edition"] or ""]))
     return (
         '<tr style="vertical-align:top;border-top:1px solid #eee">'
         f'<td style="padding:2px 6px;color:{colour};font-weight:600;white-space:nowrap">{html.escape(caption)}</td>'
@@ -220,3 +220,14 @@ def _edge_row(other: str, edge: dict) -> str:
         f'<td style="padding:2px 6px"><i>« {html.escape(edge["sentence"])} »</i><br><span style="color:#777">{html.escape(where)}</span></td>'
         "</tr>"
     )
+
+
+def _condition_text(condition: str) -> str:
+    """A condition as the text says it ("Si un lémure…", "tant qu'il…"), with "si" put before
+    it only when it does not open with a word of its own."""
+    from ..extract.analysis import words
+
+    folded = fold(condition)
+    if any(folded.startswith(marker) for marker in words().condition_markers):
+        return condition
+    return f"si {condition}"
