@@ -704,3 +704,19 @@ def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(build_mark
     edges = [(s.subject.label, s.relation, s.object.label) for s in result.statements
              if s.object.kind == "ability"]
     assert edges == [("Sérénité", "grants", "Berserk")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("Il ne reçoit pas le malus de charge (qui est normalement de -1 CBT).", None),
+        ("Il ne subit jamais le malus de -2 DEF en terrain difficile.", None),
+        ("Il reçoit un malus de -1 CBT durant la passe d'armes.", "-1"),
+    ],
+)
+def test_an_amount_the_ability_spares_is_not_imposed(sentence, amount):
+    entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
+                  paragraphs=(Paragraph(sentence, 1),))
+    lexicon = build_lexicon("jeu", ["Alpha"], {"characteristics": ["CBT", "DEF"]})
+    modifies = [s for s in extract_entry(entry, lexicon, load_cues()) if s.relation == "modifies"]
+    assert [s.amount for s in modifies] == [amount]

@@ -71,6 +71,7 @@ class Language:
     effect_negation: re.Pattern[str]
     extends_previous: re.Pattern[str]
     negated_condition: re.Pattern[str]
+    amount_negated: re.Pattern[str]
 
 
 def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
@@ -124,6 +125,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),
         extends_previous=combined("extends_previous", "{}"),
         negated_condition=combined("condition_negations", "{}"),
+        amount_negated=combined("amount_negations", r"(?:{})[^.;:]*$"),
         effect_negation=_effect_negation(words("effect_negations"), words("effect_words"), path=path),
     )
 

@@ -800,7 +800,11 @@ def _term_statements(sentence: str, folded: str, mentions: list[Mention], me: Te
         amount = None
         if kind == "characteristic":
             found = language.amount_before.search(signed, max(0, mention.start - 40), mention.start)
-            if found:
+            if found and language.amount_negated.search(folded, max(0, mention.start - 120), found.start()):
+                # "il ne reçoit pas le malus (… -1 CBT)": the ability spares the amount, it does
+                # not impose it; the link stays, without an amount.
+                pass
+            elif found:
                 amount = sentence[found.start(1) : found.end(1)].replace(" ", "").replace("−", "-").replace("–", "-")
             elif not language.modifying_before.search(folded[max(0, mention.start - 60) : mention.start]):
                 continue
