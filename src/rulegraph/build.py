@@ -1,7 +1,8 @@
 """The build pipeline: manifest → readers → extractor → curation → graph, and its outputs.
 
-Outputs are written to a temporary file in the target folder and renamed into place, so an
-interrupted or failed build never leaves a half-written file behind.
+The build's outputs are published together by :mod:`rulegraph.outputs`; a single exported file is
+written to a temporary file in the target folder and renamed into place, so an interrupted or
+failed write never leaves a half-written file behind.
 """
 
 from __future__ import annotations
@@ -67,14 +68,21 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
-        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out", path=path) from None
+        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out or a shorter name",
+                             path=path) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise RulegraphError(f"cannot write ({error.strerror or error}); the previous file was left as it was",
+                             path=path) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
