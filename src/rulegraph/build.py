@@ -23,6 +23,7 @@ from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .graph import build_graph
+from .readers import MAX_FILE_MB
 
 Progress = Callable[[str], None]
 
@@ -36,15 +37,17 @@ class BuildResult:
 
 
 def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
-          format: str | None = None, progress: Progress | None = None) -> BuildResult:
-    """Read, extract and assemble; from a manifest, or from files of one game."""
+          format: str | None = None, progress: Progress | None = None, allow_outside: bool = False,
+          max_mb: float = MAX_FILE_MB) -> BuildResult:
+    """Read, extract and assemble; from a manifest, or from files of one game. ``allow_outside``
+    lets the manifest name files outside its folder; ``max_mb`` is the largest input file read."""
     step = progress or (lambda message: None)
     step("reading sources")
     if files:
-        corpus = corpus_from_files(files, game=game or "jeu", format=format)
+        corpus = corpus_from_files(files, game=game or "jeu", format=format, max_mb=max_mb)
     else:
         manifest = manifest or Path("data/corpus.toml")
-        corpus = load_corpus(manifest)
+        corpus = load_corpus(manifest, allow_outside=allow_outside, max_mb=max_mb)
     step("extracting relations")
     statements = extract_corpus(corpus, load_cues())
     if not files:

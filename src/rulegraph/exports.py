@@ -57,8 +57,24 @@ def default_path(format: str, *, focus: str | None = None, depth: int = 2, out: 
     name = FORMATS[format][0]
     if focus is not None:
         stem, _, suffix = name.partition(".")
-        name = f"{stem}-{slug(focus)}-{depth}.{suffix}"
+        name = f"{stem}-{_short_slug(focus)}-{depth}.{suffix}"
     return out / name
+
+
+#: File systems refuse names over 255 bytes; a focus name can be any length.
+_SLUG_CHARACTERS = 80
+
+
+def _short_slug(name: str) -> str:
+    """The focus name's slug, cut to a length every file system accepts; a cut slug ends with a
+    hash of the whole name so that two long names do not share a file."""
+    import hashlib
+
+    whole = slug(name)
+    if len(whole) <= _SLUG_CHARACTERS:
+        return whole
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+    return f"{whole[:_SLUG_CHARACTERS].rstrip('-')}-{digest}"
 
 
 def focus_graph(graph: Graph, name: str, depth: int) -> Graph:

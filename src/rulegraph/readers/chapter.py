@@ -14,10 +14,12 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import looks_like_name
-from ..text import fold
+from ..text import editor_lines, fold
 from .entries import make_entry
 
-ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:]+?)\s*:\s*(?P<after>.*)$")
+#: The name starts and ends with a non-space, so the spaces around it are matched one way only
+#: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
+ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:\s](?:[^:]*[^:\s])?)\s*:\s*(?P<after>.*)$")
 _TAG_MAX_WORDS = 8
 
 
@@ -34,7 +36,7 @@ def _is_title(lines: list[str], number: int) -> bool:
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     category = options.get("default_category", CHARACTER)
-    lines = text.splitlines()
+    lines = editor_lines(text)
     document = Document(source=source, game=game)
     preamble: list[Paragraph] = []
     current: dict[str, Any] | None = None

@@ -40,13 +40,14 @@ def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     delimiter = options.get("delimiter", ";")
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    # newline="" lets the csv module see \r, \r\n and \n as an editor does, and nothing else.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise RulegraphError("the table is empty; it needs a header row", path=source, line=1) from None
     except csv.Error as error:
-        raise RulegraphError(f"malformed header: {error}", path=source, line=1) from None
+        raise RulegraphError(f"malformed header: {_explain(error)}", path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
     name_field = options.get("name_field", header[0] if header else "")
     text_field = options.get("text_field", header[1] if len(header) > 1 else "")
@@ -77,7 +78,18 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 game=game, source=source, line=row_line, category=category,
             )
         )
+    if not document.entries:
+        raise RulegraphError("the table has a header but no ability rows; add one row per ability",
+                             path=source, line=reader.line_num + 1)
     return document
+
+
+def _explain(error: csv.Error) -> str:
+    """The csv module's message, said as what to change in the file."""
+    if "field larger than field limit" in str(error):
+        return (f"a cell is longer than {csv.field_size_limit():,} characters; split the text, "
+                "or look for a double quote opened and never closed above it")
+    return f"{error}; close the double quote that opens its text"
 
 
 def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
@@ -90,7 +102,6 @@ def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
         except StopIteration:
             return
         except csv.Error as error:
-            raise RulegraphError(f"malformed row ({error}); close the double quote that opens its text",
-                                 path=source, line=line) from None
+            raise RulegraphError(f"malformed row: {_explain(error)}", path=source, line=line) from None
         yield line, row
         line = reader.line_num + 1
