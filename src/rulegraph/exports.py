@@ -167,8 +167,20 @@ def to_csv(graph: Graph) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: _inert_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
+
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert_cell(value: object) -> object:
+    """A text cell a spreadsheet could run as a formula gets a leading apostrophe, which the
+    spreadsheet shows as text; numbers are left as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 def _scalar(value: object) -> str | int | float | bool:

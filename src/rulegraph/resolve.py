@@ -103,10 +103,17 @@ def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) 
     (the game's :class:`~rulegraph.extract.lexicon.Lexicon` built from the graph's labels: case,
     accents, apostrophes, elisions, plural, hyphens, one typo in a long name)."""
     found = []
+    key = fold(name)
     for lexicon, index in _graph_lexicons(graph, kinds):
         hit = lexicon.lookup(name)
         if hit is not None:
             found.append(index[(hit.kind, hit.label)])
+            continue
+        # A label the word matcher cannot read (brackets, markup, only punctuation) is still
+        # found when written out whole.
+        same = [term for (_, label), term in index.items() if fold(label) == key]
+        if same:
+            found.append(min(same, key=lambda t: (KIND_ORDER.index(t.kind), t.label)))
     return found
 
 

@@ -8,6 +8,7 @@ All rule text is HTML-escaped: a glossary that contains ``<script>`` shows it, n
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from html import escape
@@ -70,8 +71,16 @@ def render_json(findings: list[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2)
 
 
+#: Characters that Markdown would read as markup: escaped so a name shows as written.
+_MD_MARKUP = re.compile(r"([\\`*_\[\]{}()#+!|~])")
+
+
 def _md_cell(text: object) -> str:
-    return str("" if text is None else text).replace("|", "\\|").replace("\n", " ")
+    """Text as a Markdown viewer shows it literally: viewers render HTML, so ``<``, ``>`` and ``&``
+    become entities (a game named ``<img onerror=…>`` stays text), and markup is backslashed."""
+    plain = " ".join(str("" if text is None else text).split())
+    plain = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_MARKUP.sub(r"\\\1", plain)
 
 
 def render_markdown(findings: list[Finding]) -> str:
