@@ -98,6 +98,10 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon,
     return cached[key]
 
 
+#: Longer names are only compared whole: the word matcher's cost grows with the name's length.
+_LOOKUP_CHARACTERS = 500
+
+
 def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) -> list[Term]:
     """The term ``name`` means in each game, matched exactly as the extractor matches names
     (the game's :class:`~rulegraph.extract.lexicon.Lexicon` built from the graph's labels: case,
@@ -105,7 +109,7 @@ def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) 
     found = []
     key = fold(name)
     for lexicon, index in _graph_lexicons(graph, kinds):
-        hit = lexicon.lookup(name)
+        hit = lexicon.lookup(name) if len(name) <= _LOOKUP_CHARACTERS else None
         if hit is not None:
             found.append(index[(hit.kind, hit.label)])
             continue

@@ -21,11 +21,12 @@ from .entries import make_entry
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
 ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:\s](?:[^:]*[^:\s])?)\s*:\s*(?P<after>.*)$")
 _TAG_MAX_WORDS = 8
+_FINAL_PUNCTUATION = re.compile(r"[.!?;:]\s*$")
 
 
 def _is_tag(text: str) -> bool:
     text = text.strip()
-    return 0 < len(text.split()) <= _TAG_MAX_WORDS and not re.search(r"[.!?;:]\s*$", text)
+    return 0 < len(text.split()) <= _TAG_MAX_WORDS and not _FINAL_PUNCTUATION.search(text)
 
 
 def _is_title(lines: list[str], number: int) -> bool:

@@ -20,6 +20,7 @@ from .entries import make_entry
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>\S.*)$")
 _EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
@@ -35,7 +36,7 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
         return phrase
 
     clean = _EMPHASIS.sub(keep, text)
-    clean = re.sub(r"`([^`]*)`", r"\1", clean)
+    clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
     return clean, tuple(marked)
 
