@@ -47,12 +47,13 @@ def read_bytes(path: Path, *, what: str = "glossary file", max_mb: float = MAX_F
         if error.errno == errno.ELOOP:
             raise RulegraphError("is a loop of symbolic links; point the path at a real file", path=path) from None
         raise RulegraphError(f"cannot be read ({error.strerror or error})", path=path) from None
-    with os.fdopen(handle, "rb") as stream:
-        mode = os.fstat(handle).st_mode
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
         if stat.S_ISDIR(mode):
             raise RulegraphError(f"is a folder, not a {what}", path=path)
-        if not stat.S_ISREG(mode):
-            raise RulegraphError(f"is not a regular file (a device, pipe or socket); give a {what}", path=path)
+        raise RulegraphError(f"is not a regular file (a device, pipe or socket); give a {what}", path=path)
+    with os.fdopen(handle, "rb") as stream:
         try:
             data = stream.read(limit + 1)
         except OSError as error:
