@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval bench lab clean
+.PHONY: run test eval bench fuzz lab clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ eval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py
+
+# A long fuzzing run (the suite runs 40 examples per property) and the full regex audit.
+fuzz: $(STAMP)
+	RULEGRAPH_FUZZ_EXAMPLES=$${RULEGRAPH_FUZZ_EXAMPLES:-3000} $(BIN)/python -m pytest tests/test_fuzz.py -p no:randomly
+	$(BIN)/python -m tests.regex_audit
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
