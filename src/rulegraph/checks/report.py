@@ -71,8 +71,9 @@ def render_json(findings: list[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2)
 
 
-#: Characters that Markdown would read as markup: escaped so a name shows as written.
-_MD_MARKUP = re.compile(r"([\\`*_\[\]{}()#+!|~])")
+#: Characters that make markup inside a table cell (emphasis, code, links, cells, strike-through):
+#: escaped so a name shows as written.
+_MD_MARKUP = re.compile(r"([\\`*_\[\]|~])")
 
 
 def _md_cell(text: object) -> str:
