@@ -230,6 +230,19 @@ def test_chromium_edition_filter_hides_the_other_editions_edges(rendered_seed_pa
 
 
 @needs_chromium
+def test_chromium_category_filter_keeps_the_abilities_of_that_category(rendered_seed_page, seed_graph, tmp_path):
+    from urllib.parse import quote
+
+    view = to_networkx(seed_graph)
+    groups = Counter(group for _, group in view.nodes(data="glossary_category"))
+    expected = view.number_of_nodes() - sum(n for group, n in groups.items() if group and group != "Capacités des armes")
+    fragment = "#kind=all&category=" + quote("capacités des armes")
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment=fragment))
+    assert int(shown["nodes-visible"]) == expected < view.number_of_nodes()
+    assert groups["Capacités des armes"] == 9
+
+
+@needs_chromium
 def test_chromium_hidden_kinds_start_hidden_and_can_be_shown(rendered_seed_page, seed_graph, tmp_path):
     view = to_networkx(seed_graph)
     concepts = sum(1 for _, kind in view.nodes(data="kind") if kind == "concept")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rulegraph.extract.cues import load_cues
-from rulegraph.extract.extractor import discover_undefined, extract_entry, game_lexicon
+from rulegraph.extract.extractor import discover_terms, discover_undefined, extract_entry, game_lexicon
 from rulegraph.extract.lexicon import build_lexicon
 from rulegraph.model import WEAPON, Entry, Paragraph
 from rulegraph.text import fold
@@ -307,7 +307,35 @@ def _discovered(text: str) -> list[str]:
     entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
                   paragraphs=(Paragraph(text, 1),))
     known = build_lexicon("jeu", ["Alpha", *OTHERS], {})
-    return discover_undefined([entry], known)
+    return [name for name, _ in discover_terms([entry], known)]
+
+
+def _discovered_kinds(text: str) -> list[tuple[str, str]]:
+    entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
+                  paragraphs=(Paragraph(text, 1),))
+    return discover_terms([entry], build_lexicon("jeu", ["Alpha", *OTHERS], {}))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # Without a lexicon file, the context says what a capitalised name is.
+        ("Il ne peut jamais être Sonné.", [("Sonné", "state")]),
+        ("Une figurine touchée devient Bloquée.", [("Bloquée", "state")]),
+        ("La figurine ne peut jamais être En feu.", [("En feu", "state")]),
+        ("Si le tir rate, le point d'impact dévie (voir Dispersion).", [("Dispersion", "rule")]),
+        ("Les alliés relancent leurs tests (cf. Moral).", [("Moral", "rule")]),
+        ("Voir aussi Marche forcée.", [("Marche forcée", "ability")]),
+        ("Les porteurs de Masse ou de Hache peuvent en profiter.", [("Masse", "equipment")]),
+        ("Relancez un résultat « Blessure grave ».", [("Blessure grave", "term")]),
+        ("Un guerrier maudit ne peut jamais être Porte-étendard.", [("Porte-étendard", "ability")]),
+        ("Il gagne la capacité Tir de barrage.", [("Tir de barrage", "ability")]),
+        # An ability wins over a weaker reading of the same name elsewhere.
+        ("Voir Marche forcée. Il gagne la capacité Marche forcée.", [("Marche forcée", "ability")]),
+    ],
+)
+def test_a_discovered_name_is_typed_by_its_context(text, found):
+    assert _discovered_kinds(text) == found
 
 
 @pytest.mark.parametrize(
@@ -352,8 +380,6 @@ def _discovered_with(text: str, vocabulary: dict) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "names"),
     [
-        ("Les porteurs d'une Amulette sacrée ne reculent pas.", ["Amulette sacrée"]),
-        ("Un porteur de Bouclier runique ne recule pas.", ["Bouclier runique"]),
         ("En fin de tour, il obtient Frénésie sanglante.", ["Frénésie sanglante"]),
         ("Il reçoit Peau de pierre jusqu'à la fin du tour.", ["Peau de pierre"]),
         ("Ses alliés reçoivent Hurlement.", ["Hurlement"]),

@@ -124,3 +124,18 @@ def test_lexicon_file_mistakes_are_errors_at_their_line(tmp_path, text, line, me
     with pytest.raises(RulegraphError) as caught:
         load_vocabulary(path)
     assert caught.value.line == line and message in caught.value.message
+
+
+def test_a_name_typed_without_its_apostrophe_is_found(seed_build):
+    from rulegraph.extract.extractor import game_lexicon
+
+    lexicon = game_lexicon(seed_build.corpus, "hell-dorado")
+    term = lexicon.lookup("attaque d opportunite")
+    assert term is not None and term.label.startswith("Attaque d")
+
+
+def test_a_short_unknown_word_gets_no_far_fetched_hint():
+    from rulegraph.text import closest
+
+    assert "Attaque" not in closest("Taupe", ["Attaque", "Fouisseur", "Charge"])
+    assert closest("Fouiseur", ["Attaque", "Fouisseur"]) == ["Fouisseur"]

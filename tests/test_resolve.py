@@ -177,3 +177,13 @@ def test_a_grant_to_an_enemy_model_goes_to_the_other_side(build_markdown):
     assert grants == [("Lenteur", "opponent")]
     attacker, defender = resolve(result.graph, ["Piqûre", "Bouclier"])["sides"]
     assert "Lenteur" not in attacker["in_effect"] and "Lenteur" in defender["in_effect"]
+
+
+def test_a_state_given_as_a_side_is_named_as_a_state():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "rulegraph", "resolve", "--side", "Fouisseur", "--side", "Blessé"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "'Blessé' is a state of Hell Dorado, not an ability" in done.stderr

@@ -69,8 +69,11 @@ def test_removing_a_cancelling_sentence_removes_its_edge(tmp_path, original, ori
 
 
 def test_a_new_entry_is_an_added_ability(tmp_path, original, original_text):
-    addition = "\n\n- Pas de loup :\nUn personnage qui possède cette capacité annule l’attaque d’opportunité.\n"
-    diff = diff_graphs(original, _build(tmp_path, "added", original_text.rstrip("\n") + addition))
+    # Among the characters' abilities: the weapons' section, last in the file, makes weapon abilities.
+    addition = "\n\n- Pas de loup :\nUn personnage qui possède cette capacité annule l’attaque d’opportunité."
+    edited = original_text.replace("\n\nCapacités des armes", addition + "\n\nCapacités des armes", 1)
+    assert edited != original_text
+    diff = diff_graphs(original, _build(tmp_path, "added", edited))
     assert [a["ability"] for a in diff["abilities_added"]] == ["Pas de loup"]
     assert [(e["subject"], e["relation"]) for e in diff["edges_added"]] == [("Pas de loup", "cancels")]
     assert not diff["abilities_changed"] and not diff["abilities_removed"]

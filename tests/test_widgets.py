@@ -134,3 +134,17 @@ def test_html_table_escapes_cells_and_cuts_long_ones():
     assert "&lt;script&gt;" in page and "<script>" not in page
     assert "aaaaaaaaaa…" in page and "a" * 11 not in page
     assert html_table([]) == "<p><em>(no results)</em></p>"
+
+
+def test_category_filter_keeps_the_abilities_of_a_glossary_category(seed_graph):
+    from rulegraph.views.widgets import category_filter, filtered_view
+
+    chooser = category_filter(seed_graph)
+    assert {"Capacités des Personnages", "Capacités des armes"} <= set(chooser.options)
+    weapons = filtered_view(seed_graph, categories=["capacités des armes"])
+    labels = {d["label"] for _, d in weapons.nodes(data=True) if d["kind"] == "ability" and d["game"] == "Hell Dorado"}
+    assert "Lourde" in labels and "Fouisseur" not in labels
+    box = explorer(seed_graph, "Lourde")
+    search, categories = box.children[0].children[0], box.children[1].children[1]
+    categories.value = ("Capacités des armes",)
+    assert "Lourde" in search.options and "Fouisseur" not in search.options

@@ -19,6 +19,7 @@ from rdflib import Graph
 from .corpus import Corpus, corpus_from_files, load_corpus
 from .errors import RulegraphError
 from .extract.cues import load_cues
+from .extract.analysis import Analyser
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
@@ -37,19 +38,24 @@ class BuildResult:
 
 
 def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
-          format: str | None = None, progress: Progress | None = None, allow_outside: bool = False,
-          max_mb: float = MAX_FILE_MB) -> BuildResult:
-    """Read, extract and assemble; from a manifest, or from files of one game. ``allow_outside``
-    lets the manifest name files outside its folder; ``max_mb`` is the largest input file read."""
+          format: str | None = None, options: dict[str, object] | None = None,
+          progress: Progress | None = None, substitutes: dict[str, Path] | None = None,
+          allow_outside: bool = False, max_mb: float = MAX_FILE_MB) -> BuildResult:
+    """Read, extract and assemble; from a manifest, or from files of one game (``options``:
+    reader options for those files, as a manifest's [[source]] gives them). ``substitutes``
+    reads an edited copy in place of a manifest source (``{"000_….txt": Path("copy.txt")}``).
+    ``allow_outside`` lets the manifest name files outside its folder; ``max_mb`` is the largest
+    input file read."""
     step = progress or (lambda message: None)
     step("reading sources")
     if files:
-        corpus = corpus_from_files(files, game=game or "jeu", format=format, max_mb=max_mb)
+        corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options, max_mb=max_mb)
     else:
         manifest = manifest or Path("data/corpus.toml")
-        corpus = load_corpus(manifest, allow_outside=allow_outside, max_mb=max_mb)
+        corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step("extracting relations")
-    statements = extract_corpus(corpus, load_cues())
+    analyser = Analyser(progress=lambda done, total: step(f"analysing sentences with spaCy ({done}/{total}, cached after this run)"))
+    statements = extract_corpus(corpus, load_cues(), analyser=analyser)
     if not files:
         statements = curate(statements, corpus, manifest)
     step("building graph")
@@ -112,6 +118,7 @@ def summary(result: BuildResult) -> dict[str, dict[str, object]]:
         per_game[spec.name] = {
             "abilities": len(entries),
             "by_category": dict(sorted(Counter(e.category for e in entries).items())),
+            "glossary_categories": dict(Counter(e.glossary_category for e in entries if e.glossary_category)),
             "undefined": undefined,
             "notes": sum(len(e.notes) for e in entries),
             "edges": {r: edges[r] for r in RELATIONS if edges[r]},

@@ -11,8 +11,18 @@ from .commands import COMMANDS
 from .errors import RulegraphError
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulegraph")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulegraph", description="Rules glossaries → knowledge graph.")
+    parser.add_argument("--version", action="version", version=f"rulegraph {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)

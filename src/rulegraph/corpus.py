@@ -7,7 +7,7 @@ with the manifest's file and line, since a TOML parser alone only reports syntax
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -149,18 +149,27 @@ def collapse_duplicates(entries: list[Entry]) -> list[Entry]:
     return list(kept.values())
 
 
-def load_corpus(manifest: Path, *, allow_outside: bool = False, max_mb: float = MAX_FILE_MB) -> Corpus:
+def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None, allow_outside: bool = False,
+                max_mb: float = MAX_FILE_MB) -> Corpus:
+    """Read every source of the manifest; ``substitutes`` reads another file in place of a
+    source (keyed by its manifest path), keeping its name, so an edited copy builds as the original."""
     games, sources = load_manifest(manifest, allow_outside=allow_outside)
+    for name, path in (substitutes or {}).items():
+        if name not in {s.name for s in sources}:
+            raise RulegraphError(f"no [[source]] with path {name!r} in this manifest", path=manifest)
+    sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]
     documents = [read_source(spec, max_mb=max_mb) for spec in sources]
     return _finish(games, sources, documents)
 
 
-def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None, max_mb: float = MAX_FILE_MB) -> Corpus:
-    """A corpus without a manifest: every file belongs to one game."""
+def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None,
+                      options: dict[str, Any] | None = None, max_mb: float = MAX_FILE_MB) -> Corpus:
+    """A corpus without a manifest: every file belongs to one game; ``options`` are the reader
+    options a manifest would give (``name_field``, ``text_field``…)."""
     if format is not None and format not in FORMATS:
         raise RulegraphError(f"--format {format!r} is unknown; use one of: {', '.join(FORMATS)}")
     spec = GameSpec(slug(game), game)
-    sources = [SourceSpec(p, p.name, spec.id, format) for p in paths]
+    sources = [SourceSpec(p, p.name, spec.id, format, options=dict(options or {})) for p in paths]
     return _finish({spec.id: spec}, sources, [read_source(s, max_mb=max_mb) for s in sources])
 
 

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from rdflib import RDF, RDFS, Graph, Literal, URIRef
-from rdflib.namespace import OWL
+from rdflib.namespace import OWL, XSD
 
 from .corpus import Corpus
 from .errors import RulegraphError
@@ -113,8 +113,18 @@ def _add_entry(graph: Graph, entry: Entry) -> None:
     add((node, RG.game, game_uri(entry.game)))
     add((node, RG.source, source_uri(entry.source)))
     add((node, RG.line, Literal(entry.line)))
+    if entry.page is not None:
+        add((node, RG.page, Literal(entry.page)))
     add((node, RG.text, Literal(entry.text, lang=FR)))
     add((node, RG.occurrences, Literal(entry.occurrences)))
+    if entry.glossary_category:
+        add((node, RG.category, _category_node(graph, entry.game, entry.glossary_category)))
+    for key, value in entry.attributes:
+        attribute = child_uri(node, "attribute", key)
+        add((node, RG.hasAttribute, attribute))
+        add((attribute, RDF.type, RG.Attribute))
+        add((attribute, RG.key, Literal(key)))
+        add((attribute, RG.value, Literal(value)))
     if not entry.editions:
         _add_text_lines(graph, node, entry.paragraphs, entry.source)
     for line in entry.duplicate_lines:
@@ -158,6 +168,16 @@ def _add_entry(graph: Graph, entry: Entry) -> None:
             add((enode, RG.game, game_uri(entry.game)))
 
 
+def _category_node(graph: Graph, game: str, label: str) -> URIRef:
+    """The glossary's own category (section heading, JSON key, CSV column), one node per game."""
+    node = term_uri(game, "category", label)
+    if (node, RDF.type, RG.Category) not in graph:
+        graph.add((node, RDF.type, RG.Category))
+        graph.add((node, RDFS.label, Literal(label, lang=FR)))
+        graph.add((node, RG.game, game_uri(game)))
+    return node
+
+
 def _add_text_lines(graph: Graph, owner: URIRef, paragraphs: tuple[Paragraph, ...], source: str) -> None:
     """The rule text line by line as the source file holds it, so a check can point at the
     exact line of a word (a paragraph written over several lines is cut at its line breaks)."""
@@ -172,6 +192,8 @@ def _add_text_lines(graph: Graph, owner: URIRef, paragraphs: tuple[Paragraph, ..
             graph.add((line_node, RG.text, Literal(paragraph.text[start:end].strip(), lang=FR)))
             graph.add((line_node, RG.source, source_uri(source)))
             graph.add((line_node, RG.line, Literal(paragraph.line_at(start))))
+            if paragraph.page is not None:
+                graph.add((line_node, RG.page, Literal(paragraph.page_at(start))))
 
 
 def _term_node(graph: Graph, ref: TermRef, defined: set[tuple[str, str]]) -> URIRef:
@@ -217,6 +239,12 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
     for prop, value in optional.items():
         if value:
             add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.reason) else Literal(value)))
+    if statement.confidence is not None:
+        add((node, RG.confidence, Literal(f"{statement.confidence:.3f}", datatype=XSD.decimal)))
+    if statement.rule:
+        add((node, RG.rule, Literal(statement.rule)))
+    if statement.suggested:
+        add((node, RG.suggested, RG[statement.suggested]))
     if statement.edition:
         add((node, RG.edition, edition_uri(statement.subject.game, statement.edition)))
 

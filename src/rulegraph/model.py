@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 CHARACTER = "character"
 WEAPON = "weapon"
+#: The classes of defined abilities (rg:CharacterAbility, rg:WeaponAbility) a manifest maps to.
 CATEGORIES = (CHARACTER, WEAPON)
 
 
@@ -16,6 +17,8 @@ class Paragraph:
 
     ``marked`` keeps the phrases the author emphasised (``_Nom_``): a hint that they are names.
     ``breaks`` holds where each further source line starts, for a paragraph written over several.
+    ``page`` is the page it starts on, for a source that has pages (PDF), and ``page_breaks``
+    the offsets where each following page starts.
     """
 
     text: str
@@ -23,11 +26,17 @@ class Paragraph:
     heading: str | None = None
     marked: tuple[str, ...] = ()
     breaks: tuple[int, ...] = ()
+    page: int | None = None
+    page_breaks: tuple[int, ...] = ()
 
     def line_at(self, offset: int) -> int:
         """The source line of a character of ``text``: a paragraph joined from several lines
         keeps in ``breaks`` the offset where each following line starts."""
         return self.line + bisect_right(self.breaks, offset)
+
+    def page_at(self, offset: int) -> int | None:
+        """The page of a character of ``text``, for a paragraph that runs over a page break."""
+        return None if self.page is None else self.page + bisect_right(self.page_breaks, offset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +76,12 @@ class Variant:
 
 @dataclass(slots=True)
 class Entry:
-    """One ability as a glossary defines it."""
+    """One ability as a glossary defines it.
+
+    ``category`` is the class it becomes (character or weapon ability); ``glossary_category``
+    is the glossary's own category (a section heading, a JSON key, a CSV column), kept as data.
+    ``attributes`` are the other fields of an app's record (id, cost, range…), not lost.
+    """
 
     name: str
     heading: str
@@ -83,6 +97,9 @@ class Entry:
     editions: tuple[EditionText, ...] = ()
     duplicate_lines: list[int] = field(default_factory=list)
     variants: list[Variant] = field(default_factory=list)
+    glossary_category: str = ""
+    attributes: tuple[tuple[str, str], ...] = ()
+    page: int | None = None
 
     @property
     def text(self) -> str:

@@ -1,8 +1,8 @@
 """Split an ability heading into its bare name, parameters and keyword slots.
 
 ``Charisme (caractéristique) X/D`` → name ``Charisme``, slots ``caractéristique``, parameters ``X/D``.
-Handles ``X``, ``D``, ``X/D``, ``X/Y``, ``(XX)``, ``/X``, ``/ X``, ``(n)``, ``+X`` and a type in
-parentheses such as ``(Passive)``.
+Handles ``X``, ``D``, ``X/D``, ``X/Y``, ``(XX)``, ``/X``, ``/ X``, ``(n)``, ``+X``, a parameter
+glued to an abbreviation (``PAx``, ``PA2``) and a type in parentheses such as ``(Passive)``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ _TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]*)\)\s*$")
 _TRAILING_PARAM = re.compile(rf"(?<!\s)(?:\s+|\s*/\s*)({_PARAM})\s*$")
 _TYPE_WORDS = {"passive", "active", "passif", "actif"}
 _MAX_NAME_WORDS = 7
+#: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".
+_GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xXnN]|\d+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,10 @@ def parse_heading(heading: str) -> NameParts:
             rest = rest[: param.start()].rstrip()
             continue
         break
+    glued = _GLUED_PARAMETER.match(rest)
+    if glued:
+        rest = glued.group(1)
+        parameters.insert(0, glued.group(2))
     return NameParts(rest.rstrip(" /:"), tuple(parameters), tuple(slots), tuple(kinds))
 
 

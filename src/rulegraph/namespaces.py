@@ -24,6 +24,9 @@ KIND_CLASSES = {
     "action": RG.Action,
     "characteristic": RG.Characteristic,
     "concept": RG.Concept,
+    "equipment": RG.Equipment,
+    "rule": RG.RuleSection,
+    "term": RG.Term,
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .model import Note, Paragraph
 from .text import fold, split_sentences, tokenize
@@ -22,7 +23,7 @@ def split_note(paragraph: Paragraph) -> tuple[Paragraph | None, Note | None]:
         return paragraph, None
     rule = paragraph.text[: match.start()].rstrip()
     question = paragraph.text[match.end():].strip()
-    kept = Paragraph(rule, paragraph.line, paragraph.heading, paragraph.marked, paragraph.breaks) if rule else None
+    kept = replace(paragraph, text=rule) if rule else None
     return kept, Note(question, questioned_sentence(rule, question), paragraph.line_at(match.end()))
 
 

@@ -147,6 +147,14 @@ def find_term(graph: Graph, name: str, *, game: str | None = None, kinds: tuple[
 
 def _raise_unknown(graph: Graph, name: str, game: str | None, kinds: tuple[str, ...]) -> None:
     game_id = find_game(graph, game) if game else None
+    elsewhere = [t for t in match_name(graph, name, kinds=KIND_ORDER)
+                 if t.kind not in kinds and (game_id is None or t.game_id == game_id)]
+    if elsewhere:
+        # "Blessé" is a known state: say so rather than "unknown".
+        found = min(elsewhere, key=lambda t: KIND_ORDER.index(t.kind))
+        wanted = " or ".join(sorted({"ability" if k == "undefined" else k for k in kinds}, key=KIND_ORDER.index))
+        raise RulegraphError(f"{found.label!r} is a {found.kind} of {found.game}, not a{'n' if wanted[0] in 'aeiou' else ''} "
+                             f"{wanted}; this command takes {wanted.split(' or ')[0]} names")
     labels = sorted({t.label for t in graph_terms(graph) if t.kind in kinds and (game_id is None or t.game_id == game_id)})
     near = closest(name, labels)
     hint = f"; did you mean {', '.join(near)}?" if near else "; check the spelling against the glossary"

@@ -111,6 +111,7 @@ class Token:
 
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_GLUED_NUMBER = re.compile(r"^([A-ZÀ-Ý]{2,5})(\d+)$")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -125,6 +126,13 @@ def tokenize(text: str) -> list[Token]:
             head_len = len(head) + 1
             tokens.append(Token(surface[:head_len], start, start + head_len, fold(head + "'")))
             surface, plain, start = surface[head_len:], rest, start + head_len
+        glued = _GLUED_NUMBER.match(surface)
+        if glued:
+            # "PA3" is the abbreviation PA with the value 3: two tokens, so that "PA" matches.
+            cut = glued.end(1)
+            tokens.append(Token(surface[:cut], start, start + cut, stem(surface[:cut])))
+            tokens.append(Token(surface[cut:], start + cut, start + len(surface), surface[cut:]))
+            continue
         tokens.append(Token(surface, start, start + len(surface), stem(surface)))
     return tokens
 
@@ -172,7 +180,9 @@ def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
     import difflib
 
     keyed = {fold(c): c for c in candidates}
-    similar = difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=0.6)
+    # A short word needs a closer match: "Taupe" is not "Attaque" (0.67), "Fouiseur" is "Fouisseur".
+    cutoff = 0.8 if len(fold(word)) <= 6 else 0.6
+    similar = difflib.get_close_matches(fold(word), list(keyed), n=limit, cutoff=cutoff)
     if similar:
         return [keyed[k] for k in similar]
     words = {stem(t) for t in fold(word).split() if len(t) > 2}

@@ -94,26 +94,31 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
     return chosen
 
 
-def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iterable[str] | None = None) -> list[Finding]:
+def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iterable[str] | None = None,
+               categories: Iterable[str] | None = None) -> list[Finding]:
     """Run the chosen checks and return their findings sorted by code, game, file and line.
 
-    ``games`` keeps the findings of those games (by id or display name, any case or accents).
+    ``games`` keeps the findings of those games (by id or display name, any case or accents);
+    ``categories`` those about abilities of those glossary categories (rg:category labels).
     """
     findings = [f for check in select_checks(checks) for f in check.run(graph)]
-    if games:
-        findings = filter_findings(findings, games=games, graph=graph)
+    if games or categories:
+        findings = filter_findings(findings, games=games, categories=categories, graph=graph)
     return sorted(findings, key=sort_key)
 
 
 def filter_findings(findings: Iterable[Finding], *, checks: Iterable[str] | None = None,
                     games: Iterable[str] | None = None, severities: Iterable[str] | None = None,
-                    graph: Graph | None = None) -> list[Finding]:
-    """The findings matching every filter given: check code or name, game, severity."""
+                    categories: Iterable[str] | None = None, graph: Graph | None = None) -> list[Finding]:
+    """The findings matching every filter given: check code or name, game, severity, and the
+    glossary category of the ability a finding is about (needs ``graph``)."""
     check_keys = {fold(c) for c in checks or []}
     game_keys = {fold(g) for g in games or []}
     if game_keys and graph is not None:
         game_keys |= _game_aliases(graph, game_keys)
     severity_keys = set(severities or [])
+    category_keys = {fold(c) for c in categories or []}
+    in_categories = _abilities_in_categories(graph, category_keys) if category_keys and graph is not None else set()
     kept = []
     for finding in findings:
         if check_keys and not {fold(finding.code), fold(finding.check)} & check_keys:
@@ -122,8 +127,32 @@ def filter_findings(findings: Iterable[Finding], *, checks: Iterable[str] | None
             continue
         if severity_keys and finding.severity not in severity_keys:
             continue
+        if category_keys and (fold(finding.game), fold(finding.subject)) not in in_categories:
+            continue
         kept.append(finding)
     return kept
+
+
+def _abilities_in_categories(graph: Graph, keys: set[str]) -> set[tuple[str, str]]:
+    """(game name, ability label) of the abilities whose glossary category is among ``keys``,
+    folded; a category named that no game has is an error that lists the ones there are."""
+    from rdflib import RDFS
+
+    from ..namespaces import RG
+
+    labels: dict[str, str] = {}
+    found = set()
+    for ability, category in graph.subject_objects(RG.category):
+        label = str(graph.value(category, RDFS.label) or "")
+        labels[fold(label)] = label
+        if fold(label) in keys:
+            game = graph.value(ability, RG.game)
+            found.add((fold(str(graph.value(game, RDFS.label) or "")), fold(str(graph.value(ability, RDFS.label) or ""))))
+    unknown = sorted(keys - set(labels))
+    if unknown:
+        known = ", ".join(sorted(labels.values(), key=fold)) or "none: this glossary has no categories"
+        raise RulegraphError(f"no category {unknown[0]!r} in the graph; categories: {known}")
+    return found
 
 
 def _game_aliases(graph: Graph, keys: set[str]) -> set[str]:

@@ -157,6 +157,10 @@ def report_pages(graph) -> dict[str, str]:
     from .records import abilities
     from .registry import run_checks
 
+    from ..complexity import complexity, render_html_section, render_markdown_section
+
     findings = run_checks(graph)
     names = [(a.game, a.label) for a in abilities(graph)]
-    return {"report.html": render_html(findings, names), "report.md": render_markdown(findings)}
+    scored = complexity(graph)
+    page = render_html(findings, names).replace("</body></html>", render_html_section(scored) + "\n</body></html>")
+    return {"report.html": page, "report.md": render_markdown(findings) + "\n" + render_markdown_section(scored)}

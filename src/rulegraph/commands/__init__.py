@@ -1,5 +1,5 @@
 """One module per CLI command, each with ``add_parser(subparsers)``; this list is the CLI."""
 
-from . import build, check, diff, evaluate, export, interactions, query, resolve
+from . import build, check, complexity, diff, evaluate, export, impact, interactions, lexicon, query, resolve, review
 
-COMMANDS = [build, check, query, interactions, resolve, export, diff, evaluate]
+COMMANDS = [build, check, review, query, interactions, resolve, impact, complexity, export, diff, evaluate, lexicon]

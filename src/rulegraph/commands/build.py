@@ -44,6 +44,8 @@ def render_summary(per_game: dict[str, dict[str, object]]) -> str:
         categories = ", ".join(f"{n} {c}" for c, n in info["by_category"].items())
         lines.append(f"{game}: {_count(info['abilities'], 'ability', 'abilities')} ({categories}), "
                      f"{_count(info['notes'], 'designer note', 'designer notes')}")
+        if info.get("glossary_categories"):
+            lines.append("  categories: " + ", ".join(f"{c} {n}" for c, n in info["glossary_categories"].items()))
         undefined = info["undefined"]
         lines.append(f"  undefined: {len(undefined)}" + (f" ({', '.join(undefined)})" if undefined else ""))
         edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())

@@ -19,6 +19,8 @@ def add_parser(subparsers) -> None:
                         help="exit 1 when a finding is at least this severe (default: error)")
     parser.add_argument("--check", dest="checks", nargs="+", action="extend", metavar="CODE",
                         help="only these checks, by code or name (RG004, identical-text)")
+    parser.add_argument("--category", dest="categories", nargs="+", action="extend", metavar="NAME",
+                        help="only findings about abilities of these glossary categories (section, JSON key…)")
     parser.set_defaults(run=run)
 
 
@@ -32,7 +34,7 @@ def run(args) -> int:
     result = build_from_args(args, progress)
     progress("running checks")
     games = [find_game(result.graph, args.game)] if args.game and not args.files else None
-    findings = run_checks(result.graph, args.checks, games=games)
+    findings = run_checks(result.graph, args.checks, games=games, categories=args.categories)
     progress.done()
     print(render_json(findings) if args.json else render_text(findings))
     threshold = severity_rank(args.fail_on)

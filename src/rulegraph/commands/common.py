@@ -38,6 +38,8 @@ def add_source_arguments(parser) -> None:
     parser.add_argument("--manifest", type=Path, default=None, help="corpus manifest (default: data/corpus.toml)")
     parser.add_argument("--game", help="game name for FILE… (required with files)")
     parser.add_argument("--format", help="format of FILE… when it cannot be detected")
+    parser.add_argument("--name-field", help="field or column holding each ability's name (JSON, CSV), when not detected")
+    parser.add_argument("--text-field", help="field or column holding each ability's rule text (JSON, CSV), when not detected")
     parser.add_argument("--allow-outside", action="store_true",
                         help="let the manifest name files outside its own folder (only for a manifest you trust)")
     add_size_argument(parser)
@@ -47,15 +49,21 @@ def add_size_argument(parser) -> None:
     parser.add_argument("--max-size", type=float, default=20.0, metavar="MB",
                         help="largest input file to read, in megabytes (default: 20)")
 
+
 def build_from_args(args, progress=None):
     """Build the graph the way the arguments say; shared by every command that needs a graph."""
     from ..build import build
     from ..errors import RulegraphError
 
+    fields = {"name_field": args.name_field, "text_field": args.text_field}
+    options = {key: value for key, value in fields.items() if value}
     if args.files and not args.game:
         raise RulegraphError("building from files needs --game NAME")
+    if options and not args.files:
+        raise RulegraphError("--name-field/--text-field apply to FILE…; in a manifest write name_field/text_field in the [[source]]")
     if args.files:
-        return build(files=args.files, game=args.game, format=args.format, progress=progress, max_mb=args.max_size)
+        return build(files=args.files, game=args.game, format=args.format, options=options, progress=progress,
+                     max_mb=args.max_size)
     return build(args.manifest or DEFAULT_MANIFEST, progress=progress, allow_outside=args.allow_outside,
                  max_mb=args.max_size)
 

@@ -135,6 +135,10 @@ def apply_curation(statements: list[Statement], entries: list[CurationEntry], co
             continue
         relation = entry.relation if entry.action == "remove" else entry.was
         matching = [s for s in result if _same_edge(s, entry, relation)]
+        if not matching and entry.action == "retype" and relation is not None:
+            # The typer is retrained as gold grows: a retype names the pair, and 'was' the
+            # relation it had then; the designer's relation holds whatever the typer says now.
+            matching = [s for s in result if _same_edge(s, entry, None)]
         if not matching:
             wanted = f"{entry.subject.label} {relation or '(any relation)'} {entry.object.label}"
             raise RulegraphError(f"[[{entry.action}]]: no extracted edge {wanted}; delete or correct this entry", path=entry.path, line=entry.line)
@@ -162,6 +166,7 @@ def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]
         out.append(replace(
             statement, subject=entry.subject, relation=entry.relation, object=entry.object, method="curated",
             reason=entry.reason, condition=entry.condition or statement.condition, cue=None,
+            confidence=1.0, rule="curation", suggested=None,
             recipient=(entry.recipient or statement.recipient) if entry.relation == "grants" else None,
         ))
     return out
@@ -175,6 +180,7 @@ def _added(entry: CurationEntry, corpus: Corpus | None) -> Statement:
         subject=entry.subject, relation=entry.relation, object=entry.object,
         sentence=entry.sentence or entry.reason, source=source, line=line, method="curated",
         condition=entry.condition, recipient=entry.recipient, reason=entry.reason,
+        confidence=1.0, rule="curation",
     )
 
 

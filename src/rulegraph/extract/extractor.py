@@ -24,7 +24,9 @@ from ..model import WEAPON, Entry, Paragraph
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
+from .analysis import Analyser
 from .statement import Statement, TermRef
+from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
 _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
@@ -37,12 +39,15 @@ _NAME_LINKS = ("de", "du", "des")
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
 _CLOSING_LINK = re.compile(r"[ \t]+(?:[àa][ \t]+l['’]|[àa][ \t]+la[ \t]+|au[ \t]+|aux[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+)"
                            r"([a-zà-ÿ][\w’'\-]*)(?=[ \t]*(?:[.,;:()]|$))")
+#: "(cf. Moral)": a reference to a rule section, like "voir X".
+_SEE_ALSO = re.compile(r"\bcf\.?\s+(?P<name>[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*)")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
 #: How far after a clause-wide cue the ability itself may stand and still be its object.
 _OBJECT_WINDOW = 45
-_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept"}
+_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept",
+                  "equipment": "mentionsConcept", "rule": "mentionsConcept", "term": "mentionsConcept"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,45 +106,93 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
     return text[start:name_end]
 
 
+#: What a name's context says it is, strongest first: an ability wins over everything.
+DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
+#: The endings of a past participle ("Sonné", "Bloquées", "Affaibli", "Abattu"): a state.
+_PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues)$")
+
+
+def _trigger_kind(trigger: str, name: str, analysis_words) -> str:
+    """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
+    participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
+    trigger = fold(trigger)
+    first = fold(name.split()[0]) if name.split() and "-" not in name.split()[0] else ""
+    if trigger.startswith("porteu"):
+        return "equipment"
+    if trigger.endswith("etre") or trigger.startswith("devien"):
+        if first in ("en", "a", "au", "aux", "hors", "sous") or (
+                not trigger.endswith(("un", "une")) and first and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
+            return "state"
+    return "ability"
+
+
+def _discovery_kind(prefix: str, analysis_words) -> str:
+    """The kind a _DISCOVERY match gives: "voir X", "cf. X" name a rule section."""
+    prefix = fold(prefix).strip(" (")
+    if prefix.startswith(("voir aussi", "voir egalement")):
+        return "ability"
+    if prefix.startswith(("voir", "cf")):
+        return "rule"
+    return "ability"
+
+
 def discover_undefined(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[str]:
     """Names a text uses as abilities ("la capacité Réacteurs Dorsaux", "« Construct »",
     "Immortel/ X", "immunisé au Moral et Sans Peur") that the game does not define, in order of
     first use."""
+    return [name for name, kind in discover_terms(entries, known, language) if kind == "ability"]
+
+
+def discover_terms(entries: list[Entry], known: Lexicon, language: Language | None = None) -> list[tuple[str, str]]:
+    """Capitalised names a text uses that the game does not define, each with the kind its
+    contexts give it (see :data:`DISCOVERED_KINDS`): "la capacité X", "doté de X", "X/ Y" make
+    an ability; a participle after être or devenir a state ("devient Sonné"); "porteur d'un X"
+    equipment; "voir X" or "cf. X" alone a rule section; a quoted phrase alone a plain term."""
     language = language or default_language()
+    from .analysis import words as analysis_words
+
+    vocabulary = analysis_words()
     function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
     found: dict[str, str] = {}
+    kinds: dict[str, set[str]] = {}
     for entry in entries:
         for unit in text_units(entry):
             text = unit.paragraph.text
-            candidates: list[tuple[str, int]] = []
+            candidates: list[tuple[str, int, str]] = []
             extensible: set[int] = set()
             for match in _DISCOVERY.finditer(text):
                 position = match.start("names")
+                kind = _discovery_kind(text[match.start() : position], vocabulary)
                 for item in re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names")):
                     position = text.find(item, position)
-                    candidates.append((item, position))
+                    candidates.append((item, position, kind))
                 if not match.group("names").rstrip().endswith(("»", '"')):
                     extensible.add(position)
+            for match in _SEE_ALSO.finditer(text):
+                candidates.append((match.group("name"), match.start("name"), "rule"))
             for match in language.name_trigger.finditer(fold_aligned(text)):
                 name = _CAPITALISED_NAME.match(text, match.end())
                 # A single capital is a parameter ("gagne X points de vie"), not a name.
                 if name is not None and len(name.group().split()[0]) > 1:
-                    candidates.append((name.group(), name.start()))
+                    candidates.append((name.group(), name.start(), _trigger_kind(match.group(), name.group(), vocabulary)))
                     extensible.add(name.start())
-            for pattern, group in ((_QUOTED, "name"), (_SLASH_PARAM, "name")):
-                candidates += [(m.group(group), m.start(group)) for m in pattern.finditer(text)]
+            candidates += [(m.group("name"), m.start("name"), "term") for m in _QUOTED.finditer(text)]
+            candidates += [(m.group("name"), m.start("name"), "ability") for m in _SLASH_PARAM.finditer(text)]
             if function_word_name is not None:
                 for match in function_word_name.finditer(text):
                     if " " in match.group() or "-" in match.group():
-                        candidates.append((match.group(), match.start()))
+                        candidates.append((match.group(), match.start(), "ability"))
                     else:
                         extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2,
                                                  bearer_before=language.bearer_before)
                         if extended != match.group():
-                            candidates.append((extended, match.start()))
-            for candidate, position in candidates:
+                            candidates.append((extended, match.start(), "ability"))
+            for candidate, position, kind in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
-                if not name or fold(name) in found:
+                if not name:
+                    continue
+                if fold(name) in found:
+                    kinds[fold(name)].add(kind)
                     continue
                 # A known name that goes on in lower case ("Racines profondes") is not a new one.
                 mentions = known.find(text[position : position + len(candidate) + 60])
@@ -149,9 +202,11 @@ def discover_undefined(entries: list[Entry], known: Lexicon, language: Language 
                     name = _name_extent(text, position, position + len(name), language.name_stop_words,
                                         bearer_before=language.bearer_before)
                     if fold(name) in found:
+                        kinds[fold(name)].add(kind)
                         continue
                 found[fold(name)] = name
-    return list(found.values())
+                kinds[fold(name)] = {kind}
+    return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
 
 
 @cache
@@ -159,6 +214,63 @@ def _common_word_test(threshold: int):
     if threshold <= 0:
         return None
     return lambda word: french_word_frequency(word) >= threshold
+
+
+@cache
+def _ability_nouns() -> frozenset[str]:
+    from .analysis import words as analysis_words
+
+    return analysis_words().ability_words
+
+
+def _is_category(ref: TermRef) -> bool:
+    return ref.label.startswith(CATEGORY_PREFIX)
+
+
+def _expand_categories(statements: list[Statement], categories: dict[str, list[str]]) -> list[Statement]:
+    """A statement about a category ("la moindre compétence de Tir") stands for one statement
+    per ability of that category (the ability whose text it is aside)."""
+    out = []
+    for statement in statements:
+        ends = [ref for ref in (statement.subject, statement.object) if _is_category(ref)]
+        if not ends:
+            out.append(statement)
+            continue
+        names = categories.get(fold(ends[0].label), [])
+        if statement.span is not None and _CATEGORY_NOT_MEMBERS.search(fold_aligned(statement.sentence[: statement.span[0]])):
+            continue
+        owner = statement.owner
+        for name in names:
+            if owner is not None and fold(name) == fold(owner):
+                continue
+            member = TermRef(ends[0].game, "ability", name)
+            subject = member if _is_category(statement.subject) else statement.subject
+            obj = member if _is_category(statement.object) else statement.object
+            if _is_category(subject) or _is_category(obj) or fold(subject.label) == fold(obj.label):
+                continue
+            out.append(replace(statement, subject=subject, object=obj,
+                               owner=name if statement.owner and statement.owner.startswith(CATEGORY_PREFIX) else statement.owner))
+    return out
+
+
+#: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a
+#: section of the glossary: neither says something of each ability of the category.
+_CATEGORY_NOT_MEMBERS = re.compile(r"(?:\b(?:cette|cet|ce|ces)|\bvoir(?: les?| la)?|\bcf\.?)\s*$")
+
+
+def _general_rule_statements(document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
+    """A general rule that names a category ("un personnage doté de Foi ne peut lancer aucun
+    sort de Nécromancie") is read as if written in the text of each ability of the category:
+    the category's name stands for the ability itself."""
+    out: list[Statement] = []
+    category_terms = [t for t in lexicon.terms if t.kind == "category"]
+    for paragraph in document.preamble:
+        found = {m.term.label for m in lexicon.find(paragraph.text) if m.term in category_terms}
+        for label in sorted(found):
+            pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=paragraph.line,
+                           paragraphs=(paragraph,))
+            out += _expand_categories(extract_entry(pseudo, lexicon, cues), categories)
+    return out
 
 
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
@@ -171,20 +283,69 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     entries = corpus.entries(game)
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
-    undefined = discover_undefined(entries, known, language)
+    discovered = discover_terms(entries, known, language)
+    undefined = [name for name, kind in discovered if kind == "ability"]
     lexicon = build_lexicon(game, names + undefined, vocabulary, common)
+    for name, kind in discovered:
+        if kind != "ability" and not lexicon.find(name):
+            lexicon.add(kind, name)
+    for label, (phrases, _) in category_phrases(entries, _ability_nouns()).items():
+        lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases))
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
 
 
-def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None) -> list[Statement]:
+#: The label prefix of a category term in a game's lexicon: "sort de Pyromancie" names every
+#: ability of the glossary's category "Sorts de Pyromancie".
+CATEGORY_PREFIX = "\u00a7"
+_CATEGORY_HEAD = re.compile(r"^\s*(?:les\s+)?(?P<head>[^\s]+(?:\s+speciale?s?)?)\s+(?:de\s+la\s+|de\s+l'|des\s+|du\s+|de\s+|d')(?P<key>.+)$")
+
+
+def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dict[str, tuple[list[str], list[str]]]:
+    """Per glossary category ("COMPÉTENCES D’ÉQUITATION"), the phrases a sentence names it by
+    ("compétence d'Équitation") and the abilities in it. Only categories whose name is an
+    ability noun followed by what sets them apart can be named this way."""
+    members: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry.glossary_category:
+            members.setdefault(entry.glossary_category, []).append(entry.name)
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for label, names in members.items():
+        match = _CATEGORY_HEAD.match(fold(label))
+        if match is None or len(names) < 2:
+            continue
+        head = match.group("head")
+        if head not in ability_nouns and head.rstrip("s") not in ability_nouns:
+            continue
+        key = match.group("key")
+        singular = head[:-1] if head.endswith("s") else head
+        glue = "d'" if key[:1] in "aeiouyh" else "de "
+        out[label] = ([f"{singular} {glue}{key}", f"{head} {glue}{key}"], names)
+    return out
+
+
+def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
+                   analyser: Analyser | None = None, rules_only: bool = False) -> list[Statement]:
+    """Every statement of the corpus: the cue rules find the mentions and read each sentence,
+    then the trained typer (``model``, by default the shipped one) decides each
+    ability-to-ability edge's relation, with its confidence. ``rules_only`` stops before the
+    typer (what training reads)."""
     cues = cues if cues is not None else load_cues()
     statements: list[Statement] = []
     for game in corpus.games:
         lexicon = game_lexicon(corpus, game)
-        for entry in corpus.entries(game):
-            statements += extract_entry(entry, lexicon, cues)
-    return statements
+        entries = corpus.entries(game)
+        categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
+                      category_phrases(entries, _ability_nouns()).items()}
+        for entry in entries:
+            statements += _expand_categories(extract_entry(entry, lexicon, cues), categories)
+        for document in corpus.documents:
+            if document.game == game and categories:
+                statements += _general_rule_statements(document, lexicon, cues, categories)
+    model = None if rules_only else (model or shipped_model())
+    if model is None:
+        return statements
+    return type_statements(statements, model, analyser or Analyser())
 
 
 def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Language | None = None) -> list[Statement]:
@@ -211,6 +372,29 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
             previous = sentence
         if previous.rstrip().endswith(":"):
             lead_in = _last_clause(fold(previous))
+    return out + _note_references(entry, lexicon, {(s.subject, s.object) for s in out} | {(s.object, s.subject) for s in out})
+
+
+#: A designer's note asks a question ("=> cumulable avec X ?"); it states no relation, so the
+#: abilities it names are references, with no typing to be unsure of.
+NOTE_RULE = "designer note"
+
+
+def _note_references(entry: Entry, lexicon: Lexicon, linked: set[tuple[TermRef, TermRef]]) -> list[Statement]:
+    me = TermRef(entry.game, "ability", entry.name)
+    out = []
+    for note in entry.notes:
+        for mention in lexicon.find(note.text):
+            if mention.term.kind != "ability" or fold(mention.term.label) == fold(entry.name):
+                continue
+            if mention.term.ambiguous and not mention.surface[:1].isupper():
+                continue  # an ordinary word ("héros mortels") is no name in a note either
+            other = TermRef(entry.game, "ability", mention.term.label)
+            if (me, other) in linked:
+                continue
+            linked.add((me, other))
+            out.append(Statement(subject=me, relation="references", object=other, sentence=note.text, source=entry.source,
+                                 line=note.line, confidence=1.0, rule=NOTE_RULE, owner=entry.name))
     return out
 
 
@@ -301,7 +485,9 @@ def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str)
 def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon,
                        language: Language) -> tuple[list[Mention], list[Mention]]:
     """The mentions the context accepts, and every mention the lexicon found."""
-    raw = lexicon.find(sentence, tokenize(sentence))
+    # A category ("sort de Pyromancie") is read like an ability, then stands for its members.
+    raw = [replace(m, term=replace(m.term, kind="ability")) if m.term.kind == "category" else m
+           for m in lexicon.find(sentence, tokenize(sentence))]
     accepted = []
     for index, mention in enumerate(raw):
         term = _resolve(index, raw, sentence, folded, unit, language)
@@ -418,7 +604,9 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
+    make.selves = tuple(selves)
     for mention in others:
+        make.span = (mention.start, mention.end)
         other = TermRef(entry.game, "ability", mention.term.label)
         if mutual is not None:
             out.append(make(me, "mutuallyCancels", other, mutual.text))
@@ -451,6 +639,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
                                    previous_sentence, language)
         out.append(make(subject, relation, obj, cue.text, recipient))
+    make.span = None
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
     return out
@@ -577,6 +766,8 @@ def _recipient(before_cue: str, previous_sentence: str, language: Language) -> s
 class _StatementFactory:
     def __init__(self, sentence: str, unit: TextUnit, condition: str | None, line: int):
         self.sentence, self.unit, self.condition, self.line = sentence, unit, condition, line
+        self.span: tuple[int, int] | None = None
+        self.selves: tuple[tuple[int, int], ...] = ()
 
     def __call__(self, subject: TermRef, relation: str, obj: TermRef, cue: str | None, recipient: str | None = None, amount: str | None = None) -> Statement:
         return Statement(
@@ -591,6 +782,9 @@ class _StatementFactory:
             recipient=recipient,
             amount=amount,
             edition=self.unit.edition,
+            span=self.span,
+            selves=self.selves,
+            owner=self.unit.entry.name,
         )
 
 

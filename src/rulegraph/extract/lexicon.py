@@ -15,7 +15,7 @@ from pathlib import Path
 from ..text import Token, closest, edit_distance_at_most_one, fold, french_dictionary, tokenize
 from ..tomlfile import load_toml
 
-TERM_KINDS = ("ability", "characteristic", "action", "state", "concept")
+TERM_KINDS = ("ability", "characteristic", "action", "state", "concept", "equipment", "rule", "term", "category")
 _FUZZY_MIN_LENGTH = 8
 _KEYWORD_SLOT = re.compile(r"\([^)]*\)")
 _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
@@ -40,6 +40,10 @@ class Mention:
     fuzzy: bool = False
     #: Other terms with the same name (the characteristic "PdV" beside the ability "PDV").
     alternatives: tuple[Term, ...] = ()
+
+
+#: A lone elidable word before another word, its apostrophe left out: "d opportunite".
+_BARE_ELISION = re.compile(r"(?<![\w'’])([dlnsjcmtDLNSJCMT]|qu|Qu|jusqu|lorsqu) (?=[^\W\d_])")
 
 
 @dataclass(slots=True)
@@ -76,6 +80,8 @@ class Lexicon:
         accents, apostrophes, elisions, plural, hyphens, markup, one typo in a long name);
         parameters (``X``, ``/X``, ``3``) and a keyword in parentheses (``Résistance (feu)``) are
         ignored. None when nothing fits."""
+        # Typed on a keyboard without an apostrophe: "attaque d opportunite".
+        name = _BARE_ELISION.sub(r"\1'", name)
         tokens = [t for t in tokenize(_KEYWORD_SLOT.sub(" ", name)) if not _PARAMETER.fullmatch(t.surface)]
         if not tokens:
             return None

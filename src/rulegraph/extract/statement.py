@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,3 +29,13 @@ class Statement:
     recipient: str | None = None
     edition: str | None = None
     reason: str | None = None
+    #: How sure the relation typer is of ``relation`` (0–1, calibrated), and what decided it.
+    confidence: float | None = None
+    rule: str | None = None
+    #: The relation the typer thinks likely, on an edge left as references for want of confidence.
+    suggested: str | None = None
+    #: Where the sentence names the other ability, where it names the ability itself, and whose
+    #: text the sentence is in: what the typer reads (not written to the graph).
+    span: tuple[int, int] | None = field(default=None, compare=False)
+    selves: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    owner: str | None = field(default=None, compare=False)

@@ -1,7 +1,8 @@
 """One reader per input format; :data:`FORMATS` is the one explicit list of them.
 
 Each reader module has ``parse(text, *, source, game, options)`` returning a
-:class:`~rulegraph.model.Document`; :func:`read` does the file handling for all of them.
+:class:`~rulegraph.model.Document`; :func:`read` does the file handling for all of them. A
+reader of a binary format (``BINARY = True``: Word, OpenDocument, PDF) gets the file's bytes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import Document
 from ..text import editor_lines, line_at
-from . import chapter, compendium, csv_table, json_glossary, markdown
+from . import chapter, compendium, csv_table, json_glossary, markdown, odt, pdf, word
 
 FORMATS = {
     "chapter": chapter,
@@ -23,9 +24,15 @@ FORMATS = {
     "compendium": compendium,
     "markdown": markdown,
     "json": json_glossary,
+    "docx": word,
+    "odt": odt,
+    "pdf": pdf,
 }
 
-_SUFFIXES = {".csv": "csv", ".md": "markdown", ".markdown": "markdown", ".json": "json"}
+_SUFFIXES = {
+    ".csv": "csv", ".md": "markdown", ".markdown": "markdown", ".json": "json",
+    ".docx": "docx", ".odt": "odt", ".pdf": "pdf",
+}
 
 
 #: The largest file read unless the user raises it (``--max-size``): glossaries are a few hundred
@@ -94,8 +101,11 @@ def detect_format(path: Path, text: str) -> str:
 def read(path: Path, *, source: str, game: str, format: str | None = None, options: dict[str, Any] | None = None,
          max_mb: float = MAX_FILE_MB) -> Document:
     """Read one glossary file with the reader for its format."""
-    text = read_text(path, max_mb=max_mb)
-    fmt = format or detect_format(path, text)
-    if fmt not in FORMATS:
+    fmt = format or _SUFFIXES.get(path.suffix.lower())
+    if fmt is not None and fmt not in FORMATS:
         raise RulegraphError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", path=path)
+    if fmt is not None and getattr(FORMATS[fmt], "BINARY", False):
+        return FORMATS[fmt].parse(read_bytes(path, max_mb=max_mb), source=source, game=game, options=options or {})
+    text = read_text(path, max_mb=max_mb)
+    fmt = fmt or detect_format(path, text)
     return FORMATS[fmt].parse(text, source=source, game=game, options=options or {})

@@ -2,7 +2,9 @@
 
 ``[justifier]…[/justifier]`` blocks become paragraphs, ``[g]…[/g]`` a sub-heading of the
 paragraph it opens; other tags are dropped and their text kept. An unclosed tag (the seed has a
-``[justifier] [justifier]``) only starts a new paragraph.
+``[justifier] [justifier]``) only starts a new paragraph. A category column (``catégorie``,
+``category``, or ``category_field``) gives each row its glossary category; other columns are
+kept as attributes.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
-from .entries import make_entry
+from .entries import category_class, make_entry
 
 _BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
 _SUBHEADING = re.compile(r"^\s*\[g\](?P<heading>.*?)\[/g\]\s*:?\s*", re.IGNORECASE)
+_CATEGORY_COLUMNS = ("categorie", "category", "groupe", "group", "section")
 _ANY_TAG = re.compile(r"\[/?[a-z*][a-z0-9=#\"' ]*\]", re.IGNORECASE)
 
 
@@ -60,8 +63,16 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 line=1,
             )
     name_at, text_at = columns[fold(name_field)], columns[fold(text_field)]
+    category_field = options.get("category_field")
+    if category_field and fold(category_field) not in columns:
+        raise RulegraphError(f"header has no column {category_field!r} (found: {', '.join(header)}); "
+                             "fix category_field in the manifest", path=source, line=1)
+    category_at = columns.get(fold(category_field)) if category_field else next(
+        (columns[c] for c in _CATEGORY_COLUMNS if c in columns), None)
+    others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at} and header[i].strip()]
+    mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     document = Document(source=source, game=game)
-    category = options.get("default_category", CHARACTER)
+    default_class = options.get("default_category", CHARACTER)
     for row_line, row in _rows(reader, source):
         if not any(cell.strip() for cell in row):
             continue
@@ -72,10 +83,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 path=source,
                 line=row_line,
             )
+        label = row[category_at].strip() if category_at is not None else ""
         document.entries.append(
             make_entry(
                 row[name_at].strip(), markup_paragraphs(row[text_at], row_line),
-                game=game, source=source, line=row_line, category=category,
+                game=game, source=source, line=row_line, category=category_class(label, mapping, default_class),
+                glossary_category=label, attributes=[(header[i].strip(), row[i].strip()) for i in others if row[i].strip()],
             )
         )
     if not document.entries:

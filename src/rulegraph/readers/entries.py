@@ -3,18 +3,33 @@ parameters and slots, and the designer notes out of the rule text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..errors import RulegraphError
-from ..model import EditionText, Entry, Note, Paragraph
+from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import parse_heading
 from ..notes import split_note
-from ..text import split_sentences
+from ..text import fold, split_sentences
+
+#: Words that make a category hold weapon abilities when the manifest does not map it.
+_WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
 
 #: The longest sentence read. The longest in the shipped glossaries has 461 characters; the
 #: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
 #: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
 MAX_SENTENCE_CHARACTERS = 3000
+
+
+def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:
+    """The ability class (character or weapon) of a glossary category: as the manifest's
+    ``categories`` table maps it (keys folded), else weapon when the label names weapons
+    ("Capacités des armes"), else ``default``."""
+    key = fold(label)
+    if key in mapping:
+        return mapping[key]
+    if label and _WEAPON_WORDS & set(key.split()):
+        return WEAPON
+    return default
 
 
 def split_notes(paragraphs: Iterable[Paragraph]) -> tuple[tuple[Paragraph, ...], tuple[Note, ...]]:
@@ -39,6 +54,9 @@ def make_entry(
     tags: Iterable[str] = (),
     editions: tuple[EditionText, ...] = (),
     extra_notes: tuple[Note, ...] = (),
+    glossary_category: str = "",
+    attributes: Iterable[tuple[str, str]] = (),
+    page: int | None = None,
 ) -> Entry:
     parts = parse_heading(heading)
     if not parts.name:
@@ -59,6 +77,9 @@ def make_entry(
         tags=tuple(tags) + parts.kinds,
         notes=extra_notes + notes,
         editions=editions,
+        glossary_category=glossary_category,
+        attributes=tuple(attributes),
+        page=page,
     )
 
 

@@ -1,67 +1,227 @@
-"""JSON glossary (app data): a list of objects, or an object holding the list under a key.
+"""JSON glossary (app data), in the shapes apps write it: a list of records, a list under a key
+(``{"skills": […]}``), or an object of categories (``{"combat": […], "tir": […]}``), where each
+key becomes the entries' glossary category; records may also sit under their names
+(``{"tir": {"Tir rapide": {"texte": …}}}``).
 
-The manifest names the fields (``name_field``, ``text_field``, optional ``category_field`` and
-``entries_key``). JSON has no line numbers, so each entry's line is found by locating its name
-field in the raw text.
+Field names are detected among the usual ones (``nom``/``name``/``titre``…, ``texte``/``text``/
+``description``/``effet``…) unless the manifest or the command line names them (``name_field``,
+``text_field``, ``category_field``, ``entries_key``). Other fields are kept as attributes.
+
+JSON has no line numbers, so the file is parsed with the standard library's own pure-Python
+scanner, whose object and array hooks record where each value starts: every entry gets its own
+line however many sources read the file. The same hooks refuse nesting deeper than
+:data:`MAX_DEPTH` (Python would overflow its stack) at the line where it happens.
 """
 
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
 import re
+from bisect import bisect_right
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import RulegraphError
-from ..model import CATEGORIES, CHARACTER, Document, Paragraph
-from .entries import make_entry
+from ..model import CHARACTER, Document, Paragraph
+from ..text import fold
+from .entries import category_class, make_entry
 from .markdown import strip_markup
 
+NAME_FIELDS = ("nom", "name", "titre", "title", "label", "intitule")
+TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
+CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
+TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
+#: Keys that hold the list of entries without being a category of them.
+CONTAINER_KEYS = {
+    "abilities", "skills", "capacites", "competences", "entries", "items", "data", "regles", "rules",
+    "traits", "talents", "glossary", "glossaire", "list", "liste", "records", "results",
+}
+MAX_DEPTH = 64
 
-def _entry_lines(text: str, name_field: str, count: int) -> list[int]:
-    pattern = re.compile(rf'"{re.escape(name_field)}"\s*:')
-    starts = [m.start() for m in pattern.finditer(text)][:count]
-    lines = [text.count("\n", 0, start) + 1 for start in starts]
-    return lines + [1] * (count - len(lines))
+
+class _Object(dict):
+    """A JSON object with where it starts and ends in the text."""
+
+    __slots__ = ("start", "end")
+
+
+class _Array(list):
+    __slots__ = ("start", "end")
+
+
+class _Locator:
+    """Line numbers of offsets in one text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
+
+    def field_line(self, item: Any, key: str) -> int | None:
+        """The line of ``"key":`` inside a located object."""
+        if not isinstance(item, _Object):
+            return None
+        match = re.compile(rf'"{re.escape(key)}"\s*:').search(self.text, item.start, item.end)
+        return self.line(match.start()) if match else self.line(item.start)
+
+
+def load_located(text: str, source: str) -> tuple[Any, _Locator]:
+    """Parse JSON keeping each object's and array's span; every failure is one ``file:line`` error."""
+    locator = _Locator(text)
+    decoder = json.JSONDecoder()
+    depth = 0
+    scanned = [0]
+
+    def tracked(scan: Callable) -> Callable:
+        def scan_at(string: str, index: int):
+            scanned[0] = index
+            return scan(string, index)
+        return scan_at
+
+    def nested(parse: Callable, kind: type, scan_position: int) -> Callable:
+        def parse_nested(string_and_end, *args):
+            nonlocal depth
+            start = string_and_end[1] - 1
+            depth += 1
+            try:
+                if depth > MAX_DEPTH:
+                    raise RulegraphError(
+                        f"objects and lists nested more than {MAX_DEPTH} deep; a glossary needs a few levels, "
+                        "check how this file was written", path=source, line=locator.line(start))
+                args = list(args)
+                args[scan_position] = tracked(args[scan_position])
+                value, end = parse(string_and_end, *args)
+            finally:
+                depth -= 1
+            located = kind(value)
+            located.start, located.end = start, end
+            return located, end
+        return parse_nested
+
+    decoder.parse_object = nested(json.decoder.JSONObject, _Object, 1)
+    decoder.parse_array = nested(json.decoder.JSONArray, _Array, 0)
+    decoder.scan_once = tracked(json.scanner.py_make_scanner(decoder))
+    try:
+        return decoder.decode(text), locator
+    except json.JSONDecodeError as error:
+        raise RulegraphError(f"invalid JSON: {error.msg}", path=source, line=error.lineno) from None
+    except RecursionError:
+        raise RulegraphError("nested too deep to read; check how this file was written",
+                             path=source, line=locator.line(scanned[0])) from None
+    except ValueError as error:
+        reason = str(error).split(";")[0]
+        raise RulegraphError(f"a value cannot be read ({reason}); write it as text in quotes or shorten it",
+                             path=source, line=locator.line(scanned[0])) from None
+
+
+def _find_key(record: dict, wanted: str | None, candidates: tuple[str, ...]) -> str | None:
+    keys = {fold(k): k for k in record}
+    if wanted:
+        return keys.get(fold(wanted))
+    return next((keys[c] for c in candidates if c in keys), None)
+
+
+def _is_entry_list(value: Any, name_field: str | None) -> bool:
+    records = [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+    named = [r for r in records if _find_key(r, name_field, NAME_FIELDS)]
+    return bool(records) and len(named) * 2 >= len(records)
+
+
+def _is_keyed_by_name(value: Any, options: dict[str, Any]) -> bool:
+    """``{"Fouisseur": {"texte": …}, …}``: records without a name field, each under its name."""
+    if not isinstance(value, dict) or not value or not all(isinstance(v, dict) for v in value.values()):
+        return False
+    records = list(value.values())
+    texts = [r for r in records if _find_key(r, options.get("text_field"), TEXT_FIELDS)]
+    return len(texts) * 2 >= len(records) and not any(_find_key(r, options.get("name_field"), NAME_FIELDS) for r in records)
+
+
+def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str, list]]:
+    """Every list of records under ``data`` (or object of records keyed by name), with the
+    category its keys give (the nearest key that is not a mere container like ``skills``)."""
+    category = next((k for k in reversed(path) if fold(k) not in CONTAINER_KEYS), "")
+    if _is_entry_list(data, options.get("name_field")):
+        return [(category, data)]
+    if _is_keyed_by_name(data, options):
+        return [(category, data)]
+    found: list[tuple[str, list]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _entry_lists(value, (*path, key), options)
+    return found
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+        return ", ".join(map(str, value))
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RulegraphError(f"invalid JSON: {error.msg}", path=source, line=error.lineno) from None
+    data, locator = load_located(text, source)
+    name_field = options.get("name_field")
     key = options.get("entries_key")
     if key:
         if not isinstance(data, dict) or key not in data:
             raise RulegraphError(f"no key {key!r} at the top level; fix entries_key in the manifest", path=source, line=1)
-        data = data[key]
-    if not isinstance(data, list):
-        raise RulegraphError("expected a list of abilities (or set entries_key in the manifest)", path=source, line=1)
-    name_field = options.get("name_field", "name")
-    text_field = options.get("text_field", "text")
-    category_field = options.get("category_field")
-    default_category = options.get("default_category", CHARACTER)
-    lines = _entry_lines(text, name_field, len(data))
+        lists = _entry_lists(data[key], (key,), options)
+    else:
+        lists = _entry_lists(data, (), options)
+    if not lists:
+        wanted = repr(name_field) if name_field else f"a name ({', '.join(NAME_FIELDS[:5])}…)"
+        raise RulegraphError(
+            f"no list of abilities found: expected objects with {wanted}, as a list, under a key, or "
+            "grouped by category; name the fields with --name-field/--text-field (name_field, text_field "
+            "in a manifest)", path=source, line=1)
+    mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
+    default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
-    for item, line in zip(data, lines):
-        if not isinstance(item, dict) or not isinstance(item.get(name_field), str):
-            raise RulegraphError(f"entry without a string field {name_field!r}; fix name_field in the manifest", path=source, line=line)
-        body = item.get(text_field, "")
-        if isinstance(body, list):
-            body = "\n".join(map(str, body))
-        if not isinstance(body, str):
-            raise RulegraphError(f"field {text_field!r} must be text", path=source, line=line)
-        category = item.get(category_field, default_category) if category_field else default_category
-        if category not in CATEGORIES:
-            raise RulegraphError(f"category {category!r} must be one of {', '.join(CATEGORIES)}", path=source, line=line)
-        paragraphs = []
-        for chunk in filter(None, (c.strip() for c in body.split("\n"))):
-            clean, marked = strip_markup(chunk)
-            paragraphs.append(Paragraph(clean, line, None, marked))
-        tags = item.get("tags", [])
-        document.entries.append(
-            make_entry(
-                item[name_field], paragraphs, game=game, source=source, line=line, category=category,
-                tags=tags if isinstance(tags, list) else [tags],
-            )
-        )
+    for list_category, records in lists:
+        named = isinstance(records, dict)
+        for name, item in (records.items() if named else ((None, item) for item in records)):
+            document.entries.append(_entry(item, list_category, locator, options, mapping, default_class,
+                                           source=source, game=game, list_line=locator.line(records.start), name=name))
     return document
+
+
+def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, Any], mapping: dict[str, str],
+           default_class: str, *, source: str, game: str, list_line: int, name: str | None = None):
+    line = locator.line(item.start) if isinstance(item, _Object) else list_line
+    if not isinstance(item, dict):
+        raise RulegraphError("an item of the list of abilities is not an object; write it as {\"nom\": …, \"texte\": …}",
+                             path=source, line=line)
+    name_key = None if name is not None else _find_key(item, options.get("name_field"), NAME_FIELDS)
+    if name is None and (name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip()):
+        wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
+        raise RulegraphError(f"entry without a text field {wanted!r} for its name; add it, or name the field "
+                             "with --name-field (name_field in a manifest)", path=source, line=line)
+    if name_key is not None:
+        line, name = locator.field_line(item, name_key) or line, item[name_key]
+    text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS)
+    category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS)
+    tag_key = _find_key(item, None, TAG_FIELDS)
+    body = item.get(text_key, "") if text_key else ""
+    text_line = (locator.field_line(item, text_key) if text_key else None) or line
+    if isinstance(body, list):
+        body = "\n".join(map(str, body))
+    if not isinstance(body, str):
+        raise RulegraphError(f"field {text_key!r} must be text", path=source, line=text_line)
+    category = str(item[category_key]) if category_key and item[category_key] else list_category
+    paragraphs = []
+    for chunk in filter(None, (c.strip() for c in body.split("\n"))):
+        clean, marked = strip_markup(chunk)
+        paragraphs.append(Paragraph(clean, text_line, None, marked))
+    tags = item.get(tag_key, []) if tag_key else []
+    used = {name_key, text_key, category_key, tag_key}
+    attributes = [(k, _as_text(v)) for k, v in item.items() if k not in used and v not in (None, "", [], {})]
+    return make_entry(
+        name, paragraphs, game=game, source=source, line=line,
+        category=category_class(category, mapping, default_class), glossary_category=category,
+        tags=[str(t) for t in tags] if isinstance(tags, list) else [str(tags)], attributes=attributes,
+    )

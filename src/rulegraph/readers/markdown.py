@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
-from .entries import make_entry
+from .entries import category_class, make_entry
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
 #: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
@@ -81,7 +81,8 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
-    category = options.get("default_category", CHARACTER)
+    default_class = options.get("default_category", CHARACTER)
+    category, section = default_class, ""
     lines = editor_lines(text)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
@@ -94,11 +95,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         line = lines[number - 1]
         if match and len(match.group("level")) == entry_level:
             title, _ = strip_markup(_title(match))
-            current = {"head": title, "line": number, "category": category, "lines": []}
+            current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
         elif match and len(match.group("level")) < entry_level:
             title, _ = strip_markup(_title(match))
-            category = categories.get(fold(title), category)
+            section = title
+            category = category_class(title, categories, default_class)
             current = None
         elif current is not None:
             current["lines"].append((number, line))
@@ -118,7 +120,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         document.entries.append(
             make_entry(
                 raw["head"], paragraphs, game=game, source=source, line=raw["line"],
-                category=raw["category"], tags=tags,
+                category=raw["category"], tags=tags, glossary_category=raw["section"],
             )
         )
     document.preamble = tuple(_paragraphs(preamble))

@@ -93,9 +93,11 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
     return view.subgraph(kept).copy()
 
 
-def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None) -> dict[str, object]:
+def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
+               complexity: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
     """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
-    texts, notes and evidence the side panel shows."""
+    texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
+    :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score."""
     from pyvis.network import Network
 
     games = sorted({game for _, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
@@ -127,9 +129,11 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "kind": data["kind"],
             "game": game,
             "category": data.get("category"),
+            "group": data.get("glossary_category"),
             "text": data["text"],
             "notes": list(data["notes"]),
             "uri": node,
+            **_complexity_info(complexity, node),
         })
     edge_infos = []
     pair_count: dict[tuple[int, int], int] = defaultdict(int)
@@ -177,10 +181,19 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "kinds": [{"name": kind, "colour": colour, "caption": caption} for kind, (colour, caption) in KINDS.items()],
         "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
         "editions": editions,
+        "categories": sorted({g for _, g in view.nodes(data="glossary_category") if g}, key=fold),
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
         "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
     }
+
+
+def _complexity_info(complexity: dict[str, dict[str, object]] | None, node: str) -> dict[str, object]:
+    if not complexity or node not in complexity:
+        return {}
+    from ..complexity import breakdown_line
+
+    return {"complexity": complexity[node]["score"], "complexityDetail": breakdown_line(complexity[node])}
 
 
 def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str, tuple[float, float]]:
@@ -222,13 +235,16 @@ _GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | None = None, depth: int = 2) -> str:
     """The atlas page of the whole graph, or of the neighbourhood of ``focus`` within ``depth``."""
+    from ..complexity import scores_by_node
+
     view = to_networkx(graph)
+    scores = scores_by_node(graph, view)
     centres: list[str] = []
     if focus is not None:
         centres = match_nodes(view, focus)
         view = neighbourhood(view, focus, depth)
         title = f"{title} : {view.nodes[centres[0]]['label']} (profondeur {depth})"
-    return render_page(atlas_data(view, focus=centres, edition_ranks=edition_order(graph)), title=title)
+    return render_page(atlas_data(view, focus=centres, edition_ranks=edition_order(graph), complexity=scores), title=title)
 
 
 def render_page(data: dict[str, object], *, title: str) -> str:

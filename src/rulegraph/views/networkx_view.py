@@ -19,6 +19,9 @@ _KIND = {
     RG.Action: "action",
     RG.Characteristic: "characteristic",
     RG.Concept: "concept",
+    RG.Equipment: "concept",
+    RG.RuleSection: "concept",
+    RG.Term: "concept",
 }
 
 
@@ -34,11 +37,13 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
     for rdf_type, kind in _KIND.items():
         for node in graph.subjects(RDF.type, rdf_type):
             game = graph.value(node, RG.game)
+            group = graph.value(node, RG.category)
             view.add_node(
                 str(node),
                 label=str(graph.value(node, RDFS.label) or node),
                 kind=kind,
                 category="weapon" if rdf_type == RG.WeaponAbility else ("character" if rdf_type == RG.CharacterAbility else None),
+                glossary_category=str(graph.value(group, RDFS.label)) if group is not None else None,
                 game=str(graph.value(game, RDFS.label)) if game else None,
                 game_id=str(game).rsplit("/", 1)[-1] if game else None,
                 text=str(graph.value(node, RG.text) or ""),

@@ -1,7 +1,7 @@
 """Notebook widgets (ipywidgets) for exploring the graph: pure functions that return widgets.
 
 - :func:`search_box`: a Combobox that completes ability names;
-- :func:`game_filter`, :func:`relation_filter`: multiple-choice filters;
+- :func:`game_filter`, :func:`category_filter`, :func:`relation_filter`: multiple-choice filters;
 - :func:`ability_panel`: an ability's text with the abilities it mentions highlighted, its
   outgoing and incoming edges with their evidence, its designer notes;
 - :func:`neighbourhood_view`: the focused atlas page inside the notebook;
@@ -63,6 +63,13 @@ def game_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     return widgets.SelectMultiple(options=games, value=tuple(games), description="Jeux", rows=min(6, max(2, len(games))))
 
 
+def category_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
+    """Which of the glossaries' own categories (rg:category) to show; all are selected at first."""
+    categories = sorted({c for _, c in as_view(graph).nodes(data="glossary_category") if c}, key=fold)
+    return widgets.SelectMultiple(options=categories, value=tuple(categories), description="Catégories",
+                                  rows=min(6, max(2, len(categories))))
+
+
 def relation_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     """Which relations to show, those present in the graph, in the vocabulary's order; all
     are selected at first."""
@@ -71,12 +78,17 @@ def relation_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     return widgets.SelectMultiple(options=relations, value=tuple(relations), description="Relations", rows=min(8, max(2, len(relations))))
 
 
-def filtered_view(graph: Graph | nx.MultiDiGraph, *, games: Iterable[str] | None = None, relations: Iterable[str] | None = None) -> nx.MultiDiGraph:
-    """The view restricted to the nodes of some games and the edges of some relations."""
+def filtered_view(graph: Graph | nx.MultiDiGraph, *, games: Iterable[str] | None = None, relations: Iterable[str] | None = None,
+                  categories: Iterable[str] | None = None) -> nx.MultiDiGraph:
+    """The view restricted to the nodes of some games, the abilities of some glossary
+    categories (nodes without a category stay), and the edges of some relations."""
     view = as_view(graph)
     games = set(games) if games is not None else None
     relations = set(relations) if relations is not None else None
-    kept = [node for node, game in view.nodes(data="game") if games is None or game in games]
+    categories = {fold(c) for c in categories} if categories is not None else None
+    kept = [node for node, data in view.nodes(data=True)
+            if (games is None or data["game"] in games)
+            and (categories is None or not data.get("glossary_category") or fold(data["glossary_category"]) in categories)]
     result = view.subgraph(kept).copy()
     if relations is not None:
         result.remove_edges_from([(u, v, k) for u, v, k, r in result.edges(keys=True, data="relation") if r not in relations])
@@ -140,6 +152,7 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
     labels = ability_labels(view)
     search = search_box(view, value=name or (labels[0] if labels else ""))
     games = game_filter(view)
+    categories = category_filter(view)
     relations = relation_filter(view)
     radius = widgets.IntSlider(value=depth, min=0, max=4, description="Profondeur")
     panel = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -149,20 +162,21 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
     def refresh(_change=None) -> None:
         from ..errors import RulegraphError
 
-        search.options = ability_labels(view, games.value)
+        shown = filtered_view(view, categories=categories.value) if categories.options else view
+        search.options = ability_labels(shown, games.value)
         try:
-            panel.value = ability_html(view, search.value, games=games.value, relations=relations.value)
-            picture.value = neighbourhood_iframe(view, search.value, depth=radius.value, games=games.value, relations=relations.value)
+            panel.value = ability_html(shown, search.value, games=games.value, relations=relations.value)
+            picture.value = neighbourhood_iframe(shown, search.value, depth=radius.value, games=games.value, relations=relations.value)
             message.value = ""
         except RulegraphError as error:
             message.value = f"<b>{html.escape(str(error))}</b>"
 
-    for control in (search, games, relations, radius):
+    for control in (search, games, categories, relations, radius):
         control.observe(refresh, names="value")
     refresh()
     return widgets.VBox([
         widgets.HBox([search, radius]),
-        widgets.HBox([games, relations]),
+        widgets.HBox([games, categories, relations] if categories.options else [games, relations]),
         message,
         panel,
         picture,

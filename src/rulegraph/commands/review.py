@@ -1,0 +1,67 @@
+"""``rulegraph review``: the edges the typer was unsure of, and the designer's answer to each,
+appended to the manifest's curation file (never rewriting an entry)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .common import DEFAULT_MANIFEST, print_json
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "review", help="list the uncertain edges ('à vérifier') and accept, retype or remove one",
+        description="Without an action, list the edges the relation typer left as references with a suggested "
+                    "relation (and, with --below, the typed edges under that confidence), each with an ID. "
+                    "--accept ID, --retype ID RELATION or --remove ID --reason TEXT appends the answer to the "
+                    "curation file next to the manifest; the next build applies it.")
+    parser.add_argument("--manifest", type=Path, default=None, help="corpus manifest (default: data/corpus.toml)")
+    parser.add_argument("--game", help="only this game (id or name)")
+    parser.add_argument("--below", type=float, metavar="CONFIDENCE",
+                        help="also list typed edges whose confidence is under this value (0–1)")
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument("--accept", metavar="ID", help="keep the relation the typer suggests")
+    action.add_argument("--retype", nargs=2, metavar=("ID", "RELATION"), help="give the edge this relation")
+    action.add_argument("--remove", metavar="ID", help="drop the edge (with --reason)")
+    parser.add_argument("--reason", help="why (required with --remove; kept in the graph)")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..build import build
+    from ..errors import RulegraphError
+    from ..resolve import find_game
+    from ..review import append_to_curation, curation_entry, find_item, review_items
+
+    manifest = args.manifest or DEFAULT_MANIFEST
+    result = build(manifest)
+    game = find_game(result.graph, args.game) if args.game else None
+    if args.below is not None and not 0 <= args.below <= 1:
+        raise RulegraphError(f"--below takes a confidence between 0 and 1, not {args.below}")
+    items = review_items(result.statements, game=game, below=args.below)
+    chosen = args.accept or (args.retype[0] if args.retype else None) or args.remove
+    if chosen:
+        item = find_item(items, result.statements, chosen)
+        action = "accept" if args.accept else "retype" if args.retype else "remove"
+        block = curation_entry(item, action, relation=args.retype[1] if args.retype else None, reason=args.reason)
+        path = append_to_curation(manifest, block, result.corpus)
+        print(f"appended to {path}:\n\n{block}\nThe next 'rulegraph build' applies it.")
+        return 0
+    if args.json:
+        print_json([{"id": i.id, "game": i.game, "subject": i.statement.subject.label, "relation": i.statement.relation,
+                     "object": i.statement.object.label, "suggested": i.suggested, "suggested_edge": i.suggested_edge,
+                     "confidence": i.statement.confidence, "rule": i.statement.rule, "source": i.statement.source,
+                     "line": i.statement.line, "sentence": i.statement.sentence} for i in items])
+        return 0
+    if not items:
+        print("Rien à vérifier : every extracted edge is above the typer's confidence threshold.")
+        return 0
+    print(f"À vérifier: {len(items)} edge(s), least sure first")
+    for item in items:
+        s = item.statement
+        proposal = f"suggested: {item.suggested_edge}" if item.suggested_edge else f"typed: {s.subject.label} {s.relation} {s.object.label}"
+        print(f"\n[{item.id}] {s.source}:{s.line}  confidence {s.confidence}  {proposal}")
+        print(f"    « {s.sentence} »")
+    print("\nAnswer with: rulegraph review --accept ID | --retype ID RELATION | --remove ID --reason \"…\"")
+    return 0

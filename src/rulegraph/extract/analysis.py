@@ -1,0 +1,395 @@
+"""An explicit analysis of each sentence: tokens with lemma, part of speech and dependency head
+(spaCy's French model), and what the relation typer reads off them: clauses, negation scope,
+condition and concession scope, modality.
+
+Parsing costs: spaCy and its model take about 5 s to load and parse about 1,000 sentences a
+second here. Parses are therefore kept in an on-disk cache (SQLite), keyed by the sentence and
+the model's name and version, and spaCy is only imported when a sentence is missing from it:
+a rebuild with a warm cache never loads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import tomllib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+
+from ..errors import RulegraphError
+from ..text import fold
+
+#: spaCy's small French pipeline: the medium one parses a little better but loads slower and
+#: typed no better in cross-validation (docs/evaluation). ``RULEGRAPH_PARSER`` overrides it.
+MODEL = os.environ.get("RULEGRAPH_PARSER", "fr_core_news_sm")
+#: The spaCy components the analysis needs; named entities are never read.
+_EXCLUDED = ["ner"]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The French word lists of ``resources/analysis.toml`` (folded words or lemmas)."""
+
+    condition_markers: tuple[str, ...]
+    concession_markers: tuple[str, ...]
+    negation_words: frozenset[str]
+    modal_lemmas: frozenset[str]
+    opponent_words: frozenset[str]
+    copula_lemmas: frozenset[str]
+    rule_reference_words: frozenset[str]
+    equipment_words: frozenset[str]
+    ability_words: frozenset[str]
+    #: relation → the lemmas that speak of it ([relation_words]).
+    relation_words: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+@cache
+def words() -> Words:
+    data = tomllib.loads(resources.files("rulegraph.resources").joinpath("analysis.toml").read_text("utf-8"))
+    table = data["analysis"]
+    lists = {key: [fold(w) for w in value] for key, value in table.items()}
+    return Words(
+        relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
+        condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
+        concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
+        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "opponent_words", "copula_lemmas",
+                                                    "rule_reference_words", "equipment_words", "ability_words")},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One word of a parsed sentence; ``head`` is the index of its syntactic head (itself for
+    the root), ``start`` its character offset in the sentence."""
+
+    index: int
+    text: str
+    lemma: str
+    pos: str
+    dep: str
+    head: int
+    start: int
+    negative: bool = False
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+    @property
+    def key(self) -> str:
+        return fold(self.lemma or self.text)
+
+    @property
+    def is_verb(self) -> bool:
+        return self.pos in ("VERB", "AUX")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A verb (or the root) and the tokens it governs without crossing another clause head;
+    ``kind`` is main, condition, concession or relative."""
+
+    head: int
+    kind: str
+    marker: str
+    negated: bool
+    modal: str | None
+    tokens: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceAnalysis:
+    """A parsed sentence and the structure the typer reads."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    clauses: tuple[Clause, ...] = field(default=())
+
+    def token_at(self, offset: int) -> int:
+        """The index of the token covering (or first after) a character offset."""
+        for token in self.tokens:
+            if token.end > offset:
+                return token.index
+        return len(self.tokens) - 1
+
+    def span_head(self, start: int, end: int) -> int:
+        """The token of a character span whose head lies outside the span: the span's head."""
+        inside = [t.index for t in self.tokens if t.start < end and t.end > start] or [self.token_at(start)]
+        outside = [i for i in inside if self.tokens[i].head not in inside or self.tokens[i].head == i]
+        return outside[0] if outside else inside[0]
+
+    def ancestors(self, index: int) -> list[int]:
+        """The heads above a token, nearest first, up to the root."""
+        out, seen = [], {index}
+        while True:
+            head = self.tokens[index].head
+            if head in seen:
+                return out
+            out.append(head)
+            seen.add(head)
+            index = head
+
+    def children(self, index: int) -> list[Token]:
+        return [t for t in self.tokens if t.head == index and t.index != index]
+
+    def clause_of(self, index: int) -> Clause:
+        for clause in self.clauses:
+            if index in clause.tokens:
+                return clause
+        return self.clauses[0]
+
+    def governor(self, index: int) -> Token:
+        """The verb whose clause holds the token (the root when no verb governs it)."""
+        return self.tokens[self.clause_of(index).head]
+
+    def path(self, index: int, to: int, most: int = 4) -> str:
+        """The dependency labels from a token up to a head it depends on, e.g. ``nmod<obj``."""
+        labels, current = [], index
+        for ancestor in self.ancestors(index):
+            labels.append(self.tokens[current].dep.split(":")[0])
+            current = ancestor
+            if ancestor == to or len(labels) >= most:
+                break
+        return "<".join(labels) or "self"
+
+    def enclosing(self, index: int, kinds: tuple[str, ...]) -> Clause | None:
+        """The nearest clause of one of ``kinds`` that holds the token or governs its clause."""
+        clause = self.clause_of(index)
+        seen = set()
+        while clause.head not in seen:
+            seen.add(clause.head)
+            if clause.kind in kinds:
+                return clause
+            above = self.ancestors(clause.head)
+            if not above:
+                return None
+            parent = self.clause_of(above[0])
+            if parent.head == clause.head:
+                return None
+            clause = parent
+        return None
+
+    def in_condition(self, index: int) -> bool:
+        return self.enclosing(index, ("condition",)) is not None
+
+    def in_concession(self, index: int) -> bool:
+        return self.enclosing(index, ("concession",)) is not None
+
+    def negated(self, index: int) -> bool:
+        """Negation scope: the clause that holds the token is negated, or a negative word
+        (ni, aucun, sans) governs the token itself."""
+        if self.clause_of(index).negated:
+            return True
+        return any(child.negative for child in self.children(index))
+
+    @cached_property
+    def folded(self) -> str:
+        return fold(self.text)
+
+
+def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
+    """Clause heads are the root, and verbs (or predicates) attached as clauses; each token
+    belongs to the nearest clause head above it."""
+    vocabulary = words()
+    clause_deps = {"ROOT", "advcl", "ccomp", "acl", "acl:relcl", "conj", "xcomp", "csubj", "parataxis"}
+    heads = [t.index for t in tokens if t.dep == "ROOT" or (t.dep in clause_deps and (t.is_verb or t.dep != "conj"))]
+    if not heads:
+        heads = [0]
+    head_set = set(heads)
+    members: dict[int, set[int]] = {h: {h} for h in heads}
+    for token in tokens:
+        if token.index in head_set:
+            continue
+        current, seen = token.index, set()
+        while current not in head_set and current not in seen:
+            seen.add(current)
+            current = tokens[current].head
+        members.get(current, members[heads[0]]).add(token.index)
+    clauses = []
+    for head in heads:
+        inside = members[head]
+        marks = sorted(t.index for t in tokens if t.head == head and t.dep in ("mark", "advmod", "case") and t.index < head)
+        span_start = min(inside)
+        # The words that open the clause: its markers and what stands before its first word.
+        opening = _unelide(fold(text[tokens[span_start].start : tokens[head].start]))
+        opening_marks = _unelide(" ".join(fold(tokens[i].text) for i in marks))
+        before = _unelide(fold(text[max(0, tokens[span_start].start - 12) : tokens[span_start].start]))
+        kind, marker = "main", ""
+        for phrase in vocabulary.concession_markers:
+            if _starts_with_phrase(opening, phrase) or before.endswith(phrase) or _starts_with_phrase(opening_marks, phrase):
+                kind, marker = "concession", phrase
+                break
+        else:
+            for phrase in vocabulary.condition_markers:
+                if tokens[head].dep in ("advcl", "acl", "obl", "conj", "ccomp") or head != tokens[head].head:
+                    if _starts_with_phrase(opening, phrase) or _starts_with_phrase(opening_marks, phrase):
+                        kind, marker = "condition", phrase
+                        break
+            else:
+                if tokens[head].dep.startswith("acl"):
+                    kind = "relative"
+        negated = any(tokens[i].negative and tokens[i].head == head for i in inside) or any(
+            tokens[i].negative and tokens[tokens[i].head].head == head and tokens[tokens[i].head].is_verb for i in inside)
+        modal = None
+        for candidate in [head, tokens[head].head] + [t.index for t in tokens if t.head == head and t.is_verb]:
+            if fold(tokens[candidate].lemma) in vocabulary.modal_lemmas:
+                modal = fold(tokens[candidate].lemma)
+                break
+        clauses.append(Clause(head, kind, marker, negated, modal, frozenset(inside)))
+    # "ne peuvent pas utiliser X": an infinitive complement shares its governing verb's
+    # negation and modality.
+    by_head = {c.head: c for c in clauses}
+    for position, clause in enumerate(clauses):
+        token = tokens[clause.head]
+        parent = by_head.get(token.head)
+        if token.dep == "xcomp" and parent is not None and parent.head != clause.head:
+            clauses[position] = replace(clause, negated=clause.negated or parent.negated, modal=clause.modal or parent.modal)
+    return tuple(clauses)
+
+
+def _unelide(folded: str) -> str:
+    """"s'il" is "si il": the condition and concession markers are written unelided."""
+    return re.sub(r"\bs'(?=ils?\b)", "si ", folded)
+
+
+def _starts_with_phrase(text: str, phrase: str) -> bool:
+    return text == phrase or text.startswith(phrase + " ") or (phrase.endswith("'") and text.startswith(phrase))
+
+
+def analysis_from_rows(text: str, rows: list[list]) -> SentenceAnalysis:
+    """Rebuild an analysis from the compact rows the cache stores."""
+    negation = words().negation_words
+    tokens = tuple(
+        Token(i, row[0], row[1], row[2], row[3], row[4], row[5], fold(row[0]) in negation or bool(row[6]))
+        for i, row in enumerate(rows)
+    )
+    return SentenceAnalysis(text, tokens, _clauses(tokens, text) if tokens else ())
+
+
+def _rows(doc) -> list[list]:
+    return [[t.text, t.lemma_, t.pos_, t.dep_, t.head.i, t.idx, int("Neg" in t.morph.get("Polarity"))] for t in doc]
+
+
+def default_cache_path() -> Path:
+    """``$RULEGRAPH_CACHE`` if set, else the user's cache folder (``~/.cache/rulegraph``)."""
+    if os.environ.get("RULEGRAPH_CACHE"):
+        return Path(os.environ["RULEGRAPH_CACHE"]) / "parses.sqlite"
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "rulegraph" / "parses.sqlite"
+
+
+class ParseCache:
+    """Parses on disk, keyed by model, model version and sentence text."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self._connection: sqlite3.Connection | None = None
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self.path is None:
+            return None
+        if self._connection is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._connection = sqlite3.connect(self.path, timeout=30)
+                self._connection.execute("CREATE TABLE IF NOT EXISTS parse (key TEXT PRIMARY KEY, rows TEXT NOT NULL)")
+            except (OSError, sqlite3.Error):
+                # An unwritable cache folder only costs speed: parse every time.
+                self.path, self._connection = None, None
+        return self._connection
+
+    @staticmethod
+    def key(model: str, text: str) -> str:
+        return hashlib.sha256(f"{model}\0{text}".encode()).hexdigest()
+
+    def get_many(self, model: str, texts: list[str]) -> dict[str, list[list]]:
+        connection = self._open()
+        if connection is None or not texts:
+            return {}
+        keys = {self.key(model, t): t for t in texts}
+        found: dict[str, list[list]] = {}
+        items = list(keys)
+        for begin in range(0, len(items), 500):
+            chunk = items[begin : begin + 500]
+            marks = ",".join("?" * len(chunk))
+            for key, rows in connection.execute(f"SELECT key, rows FROM parse WHERE key IN ({marks})", chunk):
+                found[keys[key]] = json.loads(rows)
+        return found
+
+    def put_many(self, model: str, parsed: dict[str, list[list]]) -> None:
+        connection = self._open()
+        if connection is None or not parsed:
+            return
+        try:
+            with connection:
+                connection.executemany(
+                    "INSERT OR REPLACE INTO parse (key, rows) VALUES (?, ?)",
+                    [(self.key(model, t), json.dumps(rows, ensure_ascii=False, separators=(",", ":"))) for t, rows in parsed.items()],
+                )
+        except sqlite3.Error:
+            pass
+
+
+@cache
+def _load_pipeline():
+    try:
+        import spacy
+
+        return spacy.load(MODEL, exclude=_EXCLUDED)
+    except (ImportError, OSError) as error:
+        raise RulegraphError(f"the French parser {MODEL} is not installed ({error}); run 'make run' or "
+                             f"'pip install -e .' to install it") from None
+
+
+@cache
+def model_id() -> str:
+    """The model's name and version, read from its package metadata without loading spaCy."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"{MODEL}-{version(MODEL)}"
+    except PackageNotFoundError:
+        return f"{MODEL}-unknown"
+
+
+class Analyser:
+    """Analyses sentences, through the cache; spaCy loads on the first miss only."""
+
+    def __init__(self, cache_path: Path | None = None, *, use_cache: bool = True, progress: Progress | None = None):
+        self.cache = ParseCache((cache_path or default_cache_path()) if use_cache else None)
+        self.progress = progress
+        self._memory: dict[str, SentenceAnalysis] = {}
+        self.parsed = 0
+
+    def analyse_many(self, texts: Iterable[str]) -> dict[str, SentenceAnalysis]:
+        texts = list(texts)
+        wanted = [t for t in dict.fromkeys(texts) if t not in self._memory]
+        model = model_id()
+        rows = self.cache.get_many(model, wanted)
+        missing = [t for t in wanted if t not in rows]
+        if missing:
+            if self.progress is not None:
+                self.progress(0, len(missing))  # loading spaCy takes seconds: say so first
+            pipeline = _load_pipeline()
+            fresh: dict[str, list[list]] = {}
+            for done, (text, doc) in enumerate(zip(missing, pipeline.pipe(missing, batch_size=64)), start=1):
+                fresh[text] = _rows(doc)
+                if self.progress is not None and (done % 200 == 0 or done == len(missing)):
+                    self.progress(done, len(missing))
+            self.cache.put_many(model, fresh)
+            self.parsed += len(fresh)
+            rows.update(fresh)
+        for text in wanted:
+            self._memory[text] = analysis_from_rows(text, rows[text])
+        return {t: self._memory[t] for t in texts}
+
+    def analyse(self, text: str) -> SentenceAnalysis:
+        return self.analyse_many([text])[text]

@@ -1,0 +1,418 @@
+"""What moves when a designer changes an ability, read off the graph layer by layer.
+
+:func:`impact` answers "what else moves if I change this ability": the abilities that act on it
+or that it acts on (direct), the abilities that stand in the same relation to the same third
+ability (alongside: a change to one should often be made to the other), the grant closure both
+ways, the encounters whose resolver verdict changes when the ability's relations are taken away,
+the consistency findings that name it, and its designer notes.
+
+:func:`impact_of_edit` does the same for everything an edit of the glossary changed (the
+revision diff of :func:`rulegraph.editions.diff_graphs`), and replays the resolver on the old
+and the new graph, so the verdicts it lists are the ones the edit really changes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+
+import networkx as nx
+from rdflib import RDF, Graph, URIRef
+
+from .errors import RulegraphError
+from .extract.lexicon import Lexicon
+from .namespaces import INTERACTIONS, RELATIONS, RG
+from .resolve import ABILITY_KINDS, find_game, find_term, graph_terms, resolve
+from .text import fold
+from .views.networkx_view import to_networkx
+
+#: Relations the resolver treats as attacks: an encounter through them can change its verdict.
+ATTACK_RELATIONS = ("cancels", "negates", "mutuallyCancels")
+#: Relations whose siblings are worth a look: references only cite, so they are left out there.
+TYPED_RELATIONS = tuple(r for r in INTERACTIONS if r != "references")
+VERDICTS = ("in effect", "defeated", "undecided")
+NOT_HELD = "not held"
+#: Checks whose message lists other abilities only as places where a word is seen: those
+#: abilities do not move with this one.
+PLACE_ONLY_CHECKS = frozenset({"spelling"})
+
+
+def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterable | None = None,
+           encounters: bool = True) -> dict[str, object]:
+    """Everything that depends on one ability, layer by layer, each item with its reason.
+
+    ``findings`` are consistency findings already computed (``run_checks``); they are computed
+    for the ability's game when omitted. ``encounters=False`` skips the resolver replays."""
+    term = find_term(graph, name, game=game, kinds=ABILITY_KINDS)
+    view = to_networkx(graph)
+    node = str(term.uri)
+    result: dict[str, object] = {
+        "ability": term.label,
+        "game": term.game,
+        "source": str(graph.value(graph.value(term.uri, RG.source), RG.path) or ""),
+        "line": int(graph.value(term.uri, RG.line) or 0),
+        "direct": direct_layer(view, node),
+        "alongside": alongside_layer(view, node),
+        "grants": grant_layer(view, node),
+        "encounters": removal_encounters(graph, view, node, term.game_id) if encounters else [],
+        "findings": findings_about(graph, term.label, term.game, term.game_id, findings),
+        "notes": designer_notes(graph, term.uri),
+    }
+    result["moves"] = moved_abilities(result)
+    return result
+
+
+# --- layers ----------------------------------------------------------------------------------
+
+
+def _is_ability(view: nx.MultiDiGraph, node: str) -> bool:
+    return view.nodes[node]["kind"] in ABILITY_KINDS
+
+
+def _edge(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> dict[str, object]:
+    return {
+        "subject": view.nodes[subject]["label"],
+        "relation": data["relation"],
+        "object": view.nodes[obj]["label"],
+        "evidence": data["sentence"],
+        "source": data["source"],
+        "line": data["line"],
+        "condition": data["condition"],
+    }
+
+
+def _order(item: dict[str, object]) -> tuple:
+    return (RELATIONS.index(item["relation"]), fold(str(item["ability"])), int(item.get("line") or 0))
+
+
+def direct_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
+    """The abilities that cancel, negate, grant, require, exclude, are immune to or cite this one
+    (direction "in"), and those it acts on (direction "out"), one item per edge."""
+    items = []
+    for other, _, data in view.in_edges(node, data=True):
+        if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
+            items.append({"ability": view.nodes[other]["label"], "direction": "in", **_edge(view, other, node, data)})
+    for _, other, data in view.out_edges(node, data=True):
+        if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
+            items.append({"ability": view.nodes[other]["label"], "direction": "out", **_edge(view, node, other, data)})
+    return sorted(items, key=_order)
+
+
+def alongside_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
+    """Abilities in the same typed relation to the same third ability: Insaisissable beside
+    Fouisseur, since both cancel Attaque d'opportunité and Interception negates both."""
+    items = []
+    seen = set()
+    for _, third, data in view.out_edges(node, data=True):
+        relation = data["relation"]
+        if relation not in TYPED_RELATIONS or third == node:
+            continue
+        for sibling, _, other_data in view.in_edges(third, data=True):
+            key = (sibling, relation, third, "out")
+            if other_data["relation"] == relation and sibling not in (node, third) and _is_ability(view, sibling) and key not in seen:
+                seen.add(key)
+                items.append({"ability": view.nodes[sibling]["label"], "direction": "out", "via": view.nodes[third]["label"],
+                              **_edge(view, sibling, third, other_data)})
+    for third, _, data in view.in_edges(node, data=True):
+        relation = data["relation"]
+        if relation not in TYPED_RELATIONS or third == node:
+            continue
+        for _, sibling, other_data in view.out_edges(third, data=True):
+            key = (sibling, relation, third, "in")
+            if other_data["relation"] == relation and sibling not in (node, third) and _is_ability(view, sibling) and key not in seen:
+                seen.add(key)
+                items.append({"ability": view.nodes[sibling]["label"], "direction": "in", "via": view.nodes[third]["label"],
+                              **_edge(view, third, sibling, other_data)})
+    return sorted(items, key=_order)
+
+
+def _grant_graph(view: nx.MultiDiGraph) -> nx.DiGraph:
+    grants = nx.DiGraph()
+    for subject, obj, data in view.edges(data=True):
+        if data["relation"] == "grants" and subject != obj and not grants.has_edge(subject, obj):
+            grants.add_edge(subject, obj, **data)
+    return grants
+
+
+def grant_layer(view: nx.MultiDiGraph, node: str) -> dict[str, list[dict[str, object]]]:
+    """The grant closure both ways: what this ability gives (``gives``), and what gives it
+    (``given_by``), each with the chain of grants and their sentences."""
+    grants = _grant_graph(view)
+    layer: dict[str, list[dict[str, object]]] = {"gives": [], "given_by": []}
+    if node not in grants:
+        return layer
+    for key, paths in (("gives", nx.single_source_shortest_path(grants, node)),
+                       ("given_by", nx.single_source_shortest_path(grants.reverse(copy=False), node))):
+        for other, path in sorted(paths.items(), key=lambda item: (len(item[1]), fold(view.nodes[item[0]]["label"]))):
+            if other == node:
+                continue
+            hops = list(zip(path, path[1:])) if key == "gives" else [(v, u) for u, v in zip(path, path[1:])]
+            chain = [_edge(view, u, v, grants.edges[u, v]) for u, v in hops]
+            layer[key].append({"ability": view.nodes[other]["label"], "relation": "grants", "hops": len(chain), "chain": chain})
+    return layer
+
+
+def designer_notes(graph: Graph, uri: URIRef) -> list[dict[str, object]]:
+    notes = [{"text": str(graph.value(note, RG.text) or ""), "questions": str(graph.value(note, RG.questions) or ""),
+              "line": int(graph.value(note, RG.line) or 0)} for note in graph.objects(uri, RG.hasNote)]
+    return sorted(notes, key=lambda n: (n["line"], n["text"]))
+
+
+def _game_lexicon(graph: Graph, game_id: str) -> Lexicon:
+    lexicon = Lexicon(game_id)
+    for term in sorted(graph_terms(graph), key=lambda t: t.label):
+        if term.game_id == game_id and term.kind in ABILITY_KINDS:
+            lexicon.add("ability", term.label)
+    return lexicon
+
+
+def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: Iterable | None) -> list[dict[str, object]]:
+    """The findings whose subject is the ability or whose message names it (matched as the
+    extractor matches names, longest first: "Frappe rapide" is not "Rapide")."""
+    if findings is None:
+        from .checks import run_checks
+
+        findings = run_checks(graph, games=[game_id])
+    lexicon = _game_lexicon(graph, game_id)
+    found = []
+    for finding in findings:
+        if finding.game != game:
+            continue
+        named = [m.term.label for m in lexicon.find(finding.message)]
+        if fold(finding.subject) != fold(label) and label not in named:
+            continue
+        record = finding.to_dict()
+        record["abilities"] = sorted({n for n in named if n != label} | ({finding.subject} - {label, "règles générales"}), key=fold)
+        found.append(record)
+    return found
+
+
+# --- encounters ------------------------------------------------------------------------------
+
+
+def without_ability(graph: Graph, uri: URIRef) -> Graph:
+    """A copy of the graph in which the ability has no relations left: what the game would be if
+    its text said nothing (its node, text and notes stay)."""
+    copy = Graph()
+    statements = {s for s in graph.subjects(RDF.type, RG.Statement)
+                  if graph.value(s, RDF.subject) == uri or graph.value(s, RDF.object) == uri}
+    relation_predicates = {RG[r] for r in RELATIONS}
+    for triple in graph:
+        subject, predicate, obj = triple
+        if subject in statements:
+            continue
+        if predicate in relation_predicates and uri in (subject, obj):
+            continue
+        copy.add(triple)
+    return copy
+
+
+def encounter_pairs(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str]]:
+    """Pairs of abilities whose encounter goes through this one: the ability (or what grants
+    it) against each ability that attacks it or that it attacks, directly or through what it
+    grants."""
+    grants = _grant_graph(view)
+    holders = {node} | (nx.ancestors(grants, node) if node in grants else set())
+    carried = {node} | (nx.descendants(grants, node) if node in grants else set())
+    opponents = set()
+    for member in carried:
+        for _, other, data in view.out_edges(member, data=True):
+            if data["relation"] in ATTACK_RELATIONS:
+                opponents.add(other)
+        for other, _, data in view.in_edges(member, data=True):
+            if data["relation"] in ATTACK_RELATIONS:
+                opponents.add(other)
+    pairs = {(holder, opponent) for holder in holders for opponent in opponents
+             if holder != opponent and _is_ability(view, holder) and _is_ability(view, opponent)}
+    return sorted(pairs, key=lambda p: (fold(view.nodes[p[0]]["label"]), fold(view.nodes[p[1]]["label"])))
+
+
+def _verdicts(result: dict[str, object]) -> dict[tuple[int, str], dict[str, object]]:
+    return {(item["side"], item["ability"]): item for item in result["explanation"] if item["verdict"] in VERDICTS}
+
+
+def compare_encounter(before_graph: Graph, after_graph: Graph, sides: list[str], game_id: str) -> dict[str, object]:
+    """Resolve the same encounter on two graphs and list the abilities whose verdict differs."""
+    before = resolve(before_graph, [[name] for name in sides], game=game_id)
+    after = resolve(after_graph, [[name] for name in sides], game=game_id)
+    old, new = _verdicts(before), _verdicts(after)
+    changes = []
+    for key in sorted(old.keys() | new.keys(), key=lambda k: (k[0], fold(k[1]))):
+        was = old[key]["verdict"] if key in old else NOT_HELD
+        now = new[key]["verdict"] if key in new else NOT_HELD
+        if was != now:
+            changes.append({
+                "side": key[0], "ability": key[1], "before": was, "after": now,
+                "why_before": old[key]["text"] if key in old else "",
+                "why_after": new[key]["text"] if key in new else "",
+            })
+    return {"sides": sides, "changes": changes}
+
+
+def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: str) -> list[dict[str, object]]:
+    """The encounters through the ability whose verdict changes once its relations are gone."""
+    pairs = encounter_pairs(view, node)
+    if not pairs:
+        return []
+    removed = without_ability(graph, URIRef(node))
+    moved = []
+    for first, second in pairs:
+        sides = [view.nodes[first]["label"], view.nodes[second]["label"]]
+        outcome = compare_encounter(graph, removed, sides, game_id)
+        if outcome["changes"]:
+            moved.append(outcome)
+    return moved
+
+
+# --- the summary -----------------------------------------------------------------------------
+
+
+def _reason(item: dict[str, object], layer: str) -> str:
+    where = f" (line {item['line']})" if item.get("line") else ""
+    if layer == "direct":
+        return f"{item['subject']} {item['relation']} {item['object']}{where}"
+    if layer == "alongside":
+        return f"{item['subject']} {item['relation']} {item['object']} too{where}"
+    chain = " → ".join([item["chain"][0]["subject"], *(hop["object"] for hop in item["chain"])])
+    return f"grants, through {chain}"
+
+
+def moved_abilities(result: dict[str, object]) -> list[dict[str, object]]:
+    """Every other ability the layers name, with the reasons, in the layers' order."""
+    reasons: dict[str, list[str]] = defaultdict(list)
+    own = result["ability"]
+
+    def add(ability: str, reason: str) -> None:
+        if ability != own and reason not in reasons[ability]:
+            reasons[ability].append(reason)
+
+    for item in result["direct"]:
+        add(item["ability"], _reason(item, "direct"))
+    for item in result["alongside"]:
+        add(item["ability"], _reason(item, "alongside"))
+    for key in ("gives", "given_by"):
+        for item in result["grants"][key]:
+            if item["hops"] > 1:
+                add(item["ability"], _reason(item, "grants"))
+    for encounter in result["encounters"]:
+        for change in encounter["changes"]:
+            add(change["ability"], f"encounter {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
+    for finding in result["findings"]:
+        if finding["check"] in PLACE_ONLY_CHECKS:
+            continue
+        for ability in finding["abilities"]:
+            add(ability, f"{finding['code']} {finding['check']}: {finding['message']}")
+    return [{"ability": ability, "reasons": items} for ability, items in reasons.items()]
+
+
+# --- an edit of the glossary -------------------------------------------------------------
+
+
+def edited_source(manifest: Path, edited: Path, source: str | None = None) -> str:
+    """Which manifest source an edited copy replaces: the one named, else the one with the same
+    file name, else the one whose lines it shares most."""
+    from .corpus import load_manifest
+    from .readers import read_text
+
+    _, sources = load_manifest(manifest)
+    names = [spec.name for spec in sources]
+    if source is not None:
+        if source not in names:
+            raise RulegraphError(f"no [[source]] with path {source!r}; the manifest has: {', '.join(names)}", path=manifest)
+        return source
+    same_name = [spec.name for spec in sources if Path(spec.name).name == edited.name]
+    if len(same_name) == 1:
+        return same_name[0]
+    lines = {line.strip() for line in read_text(edited).splitlines() if line.strip()}
+    shared = {spec.name: len(lines & {l.strip() for l in read_text(spec.path).splitlines() if l.strip()}) for spec in sources}
+    best = max(shared, key=lambda name: shared[name])
+    if not shared[best]:
+        raise RulegraphError("shares no line with any source of the manifest; say which one it replaces with --source", path=edited)
+    return best
+
+
+def _changed_keys(diff: dict[str, list[dict[str, object]]]) -> list[tuple[str, str, str]]:
+    """(game, ability, what changed) for each ability the edit touched, text first."""
+    changed: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for item in diff["abilities_changed"]:
+        changed[(item["game"], item["ability"])] += list(item["fields"])
+    for item in diff["abilities_added"]:
+        changed[(item["game"], item["ability"])].append("added")
+    for item in diff["abilities_removed"]:
+        changed[(item["game"], item["ability"])].append("removed")
+    for key in ("edges_added", "edges_removed"):
+        for edge in diff[key]:
+            what = f"{edge['relation']} {edge['object']} {'added' if key == 'edges_added' else 'removed'}"
+            if what not in changed[(edge["game"], edge["subject"])]:
+                changed[(edge["game"], edge["subject"])].append(what)
+    return [(game, ability, ", ".join(fields)) for (game, ability), fields in sorted(changed.items(), key=lambda i: (i[0][0], fold(i[0][1])))]
+
+
+def impact_of_edit(old: Graph, new: Graph) -> dict[str, object]:
+    """What an edit did (the revision diff) and what it moves: the impact of each changed
+    ability, and every encounter through them whose verdict differs between the two graphs."""
+    from .checks import run_checks
+    from .editions import diff_graphs
+
+    diff = diff_graphs(old, new)
+    old_findings, new_findings = run_checks(old), run_checks(new)
+    abilities = []
+    encounters: dict[tuple[str, ...], dict[str, object]] = {}
+    for game, label, fields in _changed_keys(diff):
+        in_old = _find(old, label, game)
+        graph = old if in_old is not None else new
+        term = in_old or _find(new, label, game)
+        if term is None:
+            continue
+        layers = impact(graph, term.label, term.game_id, findings=old_findings if graph is old else new_findings, encounters=False)
+        layers["changed"] = fields
+        layers["findings_after"] = findings_about(new, term.label, term.game, term.game_id, new_findings) if _find(new, label, game) else []
+        abilities.append(layers)
+        for version in (old, new):
+            found = _find(version, label, game)
+            if found is None:
+                continue
+            view = to_networkx(version)
+            for first, second in encounter_pairs(view, str(found.uri)):
+                sides = [view.nodes[first]["label"], view.nodes[second]["label"]]
+                if tuple(sides) in encounters or not all(_find(g, s, game) for g in (old, new) for s in sides):
+                    continue
+                encounters[tuple(sides)] = compare_encounter(old, new, sides, term.game_id)
+    moved_encounters = [e for e in encounters.values() if e["changes"]]
+    moves: dict[str, list[str]] = defaultdict(list)
+    changed_names = {item["ability"] for item in abilities}
+    for item in abilities:
+        for moved in item["moves"]:
+            if moved["ability"] not in changed_names:
+                moves[moved["ability"]] += [r for r in moved["reasons"] if r not in moves[moved["ability"]]]
+    for encounter in moved_encounters:
+        for change in encounter["changes"]:
+            reason = f"encounter {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}"
+            if change["ability"] not in changed_names and reason not in moves[change["ability"]]:
+                moves[change["ability"]].append(reason)
+    return {
+        "diff": diff,
+        "changed": [{"game": item["game"], "ability": item["ability"], "what": item["changed"]} for item in abilities],
+        "abilities": abilities,
+        "encounters": moved_encounters,
+        "moves": [{"ability": ability, "reasons": reasons} for ability, reasons in moves.items()],
+    }
+
+
+def _find(graph: Graph, label: str, game: str):
+    try:
+        return find_term(graph, label, game=find_game(graph, game), kinds=ABILITY_KINDS)
+    except RulegraphError:
+        return None
+
+
+def summary_line(result: dict[str, object]) -> str:
+    """"you changed X's text; these N abilities and M encounter verdicts move"."""
+    verdicts = sum(len(e["changes"]) for e in result["encounters"])
+    moved = len(result["moves"])
+    if "changed" in result:
+        what = "; ".join(f"{c['ability']} ({c['what']})" for c in result["changed"]) or "nothing the graph holds"
+        return f"you changed {what}; {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'} move"
+    return f"changing {result['ability']} ({result['game']}) moves {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'}"
+

@@ -1,0 +1,169 @@
+"""JSON as apps write it: an object of categories, a list, a list under a key; fields detected or
+named on the command line; other fields kept; the true line of every entry, even with two
+sources on one file; categories as rg:category, filtered by ``rulegraph check --category``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rdflib import RDF, RDFS
+
+from rulegraph.build import build
+from rulegraph.cli import main
+from rulegraph.errors import RulegraphError
+from rulegraph.graph import load_graph
+from rulegraph.namespaces import RG
+from rulegraph.readers import json_glossary
+
+SKILLS = """{
+  "version": 2,
+  "combat": [
+    {"id": "c1", "nom": "Frappe rapide", "texte": "Frappe rapide et Riposte rapide s'annulent mutuellement.", "cout": 2},
+    {"id": "c2", "nom": "Riposte rapide", "texte": "Le guerrier riposte avant son adversaire."},
+    {"id": "c3", "nom": "Parade", "texte": "Le guerrier pare la première attaque."}
+  ],
+  "tir": [
+    {"id": "t1", "nom": "Tir rapide", "texte": "Le tireur tire deux fois."},
+    {
+      "id": "t2",
+      "nom": "Tir en Mouvement",
+      "texte": "Le tireur peut tirer après avoir couru. Cette capacité annule Parade.",
+      "portee": {"min": 0, "max": 24}
+    }
+  ]
+}
+"""
+
+
+def _line(text: str, fragment: str) -> int:
+    return text[: text.index(fragment)].count("\n") + 1
+
+
+def test_object_of_categories_with_nom_texte_and_no_manifest(tmp_path, capsys):
+    path = tmp_path / "skills.json"
+    path.write_text(SKILLS, encoding="utf-8")
+    assert main(["build", str(path), "--game", "Mordheim", "--out", str(tmp_path / "out")]) == 0
+    assert "categories: combat 3, tir 2" in capsys.readouterr().out
+    graph = load_graph(tmp_path / "out" / "graph.ttl")
+    abilities = {str(graph.value(n, RDFS.label)): n for n in graph.subjects(RDF.type, RG.CharacterAbility)}
+    assert len(abilities) == 5
+    tir = abilities["Tir en Mouvement"]
+    assert str(graph.value(graph.value(tir, RG.category), RDFS.label)) == "tir"
+    assert int(graph.value(tir, RG.line)) == _line(SKILLS, '"nom": "Tir en Mouvement"')
+    attributes = {str(graph.value(a, RG.key)): str(graph.value(a, RG.value)) for a in graph.objects(tir, RG.hasAttribute)}
+    assert attributes == {"id": "t2", "portee": '{"max": 24, "min": 0}'}
+    categories = {str(graph.value(c, RDFS.label)) for c in graph.subjects(RDF.type, RG.Category)}
+    assert categories == {"combat", "tir"}
+
+
+def test_two_sources_on_one_file_keep_each_entry_on_its_own_line(tmp_path):
+    (tmp_path / "skills.json").write_text(SKILLS, encoding="utf-8")
+    (tmp_path / "corpus.toml").write_text(
+        '[[game]]\nid = "mordheim"\nname = "Mordheim"\n\n'
+        '[[source]]\npath = "skills.json"\ngame = "mordheim"\nentries_key = "combat"\nname_field = "nom"\ntext_field = "texte"\n\n'
+        '[[source]]\npath = "skills.json"\ngame = "mordheim"\nentries_key = "tir"\nname_field = "nom"\ntext_field = "texte"\n',
+        encoding="utf-8")
+    result = build(tmp_path / "corpus.toml")
+    lines = {e.name: (e.line, e.glossary_category) for e in result.corpus.entries()}
+    assert lines == {
+        name: (_line(SKILLS, f'"nom": "{name}"'), category)
+        for name, category in [("Frappe rapide", "combat"), ("Riposte rapide", "combat"), ("Parade", "combat"),
+                               ("Tir rapide", "tir"), ("Tir en Mouvement", "tir")]
+    }
+    text_line = _line(SKILLS, '"texte": "Le tireur peut tirer')
+    tir = next(e for e in result.corpus.entries() if e.name == "Tir en Mouvement")
+    assert {p.line for p in tir.paragraphs} == {text_line}
+    assert all(s.line == text_line for s in result.statements if s.subject.label == "Tir en Mouvement")
+
+
+@pytest.mark.parametrize("shape", ["list", "under a key"])
+def test_a_list_and_a_list_under_a_key_are_detected(shape):
+    records = [{"name": "Fouisseur", "description": "Ignore les terrains.", "tags": ["terrain"]},
+               {"name": "Volant", "description": "Vole."}]
+    data = records if shape == "list" else {"meta": {"auteur": "moi"}, "skills": records}
+    entries = json_glossary.parse(json.dumps(data, indent=1), source="s.json", game="g", options={}).entries
+    assert [(e.name, e.text, e.tags, e.glossary_category) for e in entries] == [
+        ("Fouisseur", "Ignore les terrains.", ("terrain",), ""), ("Volant", "Vole.", (), "")]
+    assert entries[0].line < entries[1].line
+
+
+def test_fields_named_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "app.json"
+    path.write_text(json.dumps([{"intitule_court": "Lent", "regle_complete": "Avance peu.", "nom": "ignored"}]), encoding="utf-8")
+    assert main(["build", str(path), "--game", "G", "--name-field", "intitule_court", "--text-field", "regle_complete",
+                 "--out", str(tmp_path / "out")]) == 0
+    graph = load_graph(tmp_path / "out" / "graph.ttl")
+    ability = next(graph.subjects(RDF.type, RG.CharacterAbility))
+    assert (str(graph.value(ability, RDFS.label)), str(graph.value(ability, RG.text))) == ("Lent", "Avance peu.")
+
+
+def test_a_missing_named_field_says_how_to_name_it(tmp_path, capsys):
+    path = tmp_path / "app.json"
+    path.write_text('[\n  {"titre": "Lent"}\n]', encoding="utf-8")
+    assert main(["build", str(path), "--game", "G", "--name-field", "nom", "--out", str(tmp_path / "out")]) == 2
+    assert "--name-field" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ('{"skills":\n' + "[" * 10_000 + "]" * 10_000 + "}", 2, "nested more than"),
+    ('[\n {"nom": "A",\n  "cout": ' + "9" * 5001 + "}]", 3, "cannot be read"),
+    ('[\n {"nom": "A",\n }]', 3, "invalid JSON"),
+])
+def test_hostile_json_is_one_clear_line_and_exit_2(tmp_path, capsys, text, line, message):
+    path = tmp_path / "skills.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["build", str(path), "--game", "G", "--out", str(tmp_path / "out")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"rulegraph: {path}:{line}: ") and message in error
+    assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_no_list_of_abilities_names_the_options():
+    with pytest.raises(RulegraphError, match="--name-field") as error:
+        json_glossary.parse('{"version": 1, "auteur": "moi"}', source="s.json", game="g", options={})
+    assert error.value.line == 1
+
+
+def test_check_filters_by_category(tmp_path, capsys):
+    path = tmp_path / "skills.json"
+    path.write_text(SKILLS, encoding="utf-8")
+    main(["check", str(path), "--game", "Mordheim", "--json"])
+    everything = json.loads(capsys.readouterr().out)
+    main(["check", str(path), "--game", "Mordheim", "--json", "--category", "Combat"])
+    combat = json.loads(capsys.readouterr().out)
+    combat_names = {"Frappe rapide", "Riposte rapide", "Parade"}
+    assert combat and {f["subject"] for f in combat} <= combat_names
+    assert [f for f in everything if f["subject"] in combat_names] == combat
+    assert main(["check", str(path), "--game", "Mordheim", "--category", "magie"]) == 2
+    assert "categories: combat, tir" in capsys.readouterr().err
+
+
+def test_csv_category_column_and_other_columns(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("nom;texte;catégorie;coût\nLent;Avance peu.;Mouvement;2\nLame;Coupe.;Armes;\n", encoding="utf-8")
+    entries = build(files=[path], game="G").corpus.entries()
+    assert [(e.name, e.glossary_category, e.category, e.attributes) for e in entries] == [
+        ("Lent", "Mouvement", "character", (("coût", "2"),)), ("Lame", "Armes", "weapon", ())]
+
+
+def test_atlas_offers_the_categories_as_a_filter(tmp_path):
+    from rulegraph.views.atlas import atlas_data, render_atlas
+    from rulegraph.views.networkx_view import to_networkx
+
+    path = tmp_path / "skills.json"
+    path.write_text(SKILLS, encoding="utf-8")
+    graph = build(files=[path], game="Mordheim").graph
+    data = atlas_data(to_networkx(graph))
+    assert data["categories"] == ["combat", "tir"]
+    groups = {info["label"]: info["group"] for info in data["nodeInfo"] if info["kind"] == "ability"}
+    assert groups["Tir en Mouvement"] == "tir" and groups["Parade"] == "combat"
+    page = render_atlas(graph)
+    assert 'id="categories"' in page and "state.categories.has(info.group)" in page
+
+
+def test_records_under_their_names():
+    text = '{\n "tir": {\n  "Tir rapide": {"effet": "Tire deux fois.", "portee": 12},\n  "Visée": {"effet": "Relance."}\n }\n}'
+    entries = json_glossary.parse(text, source="s.json", game="g", options={}).entries
+    assert [(e.name, e.text, e.line, e.glossary_category, e.attributes) for e in entries] == [
+        ("Tir rapide", "Tire deux fois.", 3, "tir", (("portee", "12"),)), ("Visée", "Relance.", 4, "tir", ())]

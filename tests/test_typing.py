@@ -1,0 +1,282 @@
+"""The sentence analysis, the trained relation typer, its confidence, and the review loop."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rdflib import RDF, Literal
+
+from rulegraph.extract.analysis import Analyser
+from rulegraph.namespaces import INTERACTIONS, RG
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT / "tests" / "gold"
+
+
+@pytest.fixture(scope="module")
+def analyser():
+    return Analyser()
+
+
+def _index(analysis, word: str) -> int:
+    return next(t.index for t in analysis.tokens if t.text == word)
+
+
+def test_a_negation_covers_the_clause_it_stands_in(analyser):
+    analysis = analyser.analyse("Les moines guerriers ne craignent ni le Poison ni la Peur.")
+    assert analysis.negated(_index(analysis, "Peur"))
+    assert analysis.negated(_index(analysis, "Poison"))
+    plain = analyser.analyse("Les moines guerriers craignent la Peur.")
+    assert not plain.negated(_index(plain, "Peur"))
+
+
+def test_a_name_in_an_if_clause_stands_in_a_condition(analyser):
+    analysis = analyser.analyse("Si le porteur possède Fouisseur, il ignore les attaques d'opportunité.")
+    assert analysis.in_condition(_index(analysis, "Fouisseur"))
+    assert not analysis.in_condition(_index(analysis, "ignore"))
+
+
+def test_a_concession_is_no_condition(analyser):
+    analysis = analyser.analyse("Le guerrier reste immobile, même s'il possède Fouisseur.")
+    assert analysis.in_concession(_index(analysis, "Fouisseur"))
+    assert not analysis.in_condition(_index(analysis, "Fouisseur"))
+
+
+def test_a_modal_verb_is_read_as_the_clause_modality(analyser):
+    analysis = analyser.analyse("Les ennemis ne peuvent pas utiliser Embuscade.")
+    clause = analysis.clause_of(_index(analysis, "Embuscade"))
+    assert clause.modal == "pouvoir"
+    assert clause.negated
+
+
+def test_parses_are_cached_on_disk_by_sentence_and_model(tmp_path):
+    sentence = "Un guerrier loyal ne peut jamais devenir rônin."
+    first = Analyser(tmp_path / "parses.sqlite")
+    parsed = first.analyse(sentence)
+    assert first.parsed == 1
+    second = Analyser(tmp_path / "parses.sqlite")
+    again = second.analyse(sentence)
+    assert second.parsed == 0, "a warm cache parses nothing"
+    assert [(t.text, t.lemma, t.dep, t.head) for t in again.tokens] == [(t.text, t.lemma, t.dep, t.head) for t in parsed.tokens]
+
+
+def test_an_unwritable_cache_only_costs_speed(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    analyser = Analyser(blocked / "parses.sqlite")
+    assert analyser.analyse("Il ignore la Peur.").tokens
+
+
+def test_every_interaction_edge_says_how_sure_and_why(seed_graph):
+    statements = [s for s in seed_graph.subjects(RDF.type, RG.Statement)
+                  if str(seed_graph.value(s, RDF.predicate)).rsplit("#", 1)[-1] in INTERACTIONS]
+    assert statements
+    for statement in statements:
+        confidence = seed_graph.value(statement, RG.confidence)
+        assert confidence is not None and 0 <= float(confidence) <= 1
+        assert seed_graph.value(statement, RG.rule) is not None
+
+
+def test_the_shapes_require_confidence_and_rule_on_interactions(seed_graph):
+    from rulegraph.checks.shacl import check_shacl
+
+    graph = seed_graph.__class__()
+    for triple in seed_graph:
+        graph.add(triple)
+    victim = next(s for s in graph.subjects(RDF.type, RG.Statement) if graph.value(s, RDF.predicate) == RG.cancels)
+    graph.remove((victim, RG.confidence, None))
+    messages = [f.message for f in check_shacl(graph)]
+    assert any("confiance" in m for m in messages)
+
+
+def test_the_seed_edges_named_in_the_mission_are_typed_right(seed_build):
+    edges = {(s.subject.label, s.relation, s.object.label) for s in seed_build.statements}
+    assert ("Fouisseur", "cancels", "Attaque d’opportunité") in edges or ("Fouisseur", "cancels", "Attaque d'opportunité") in edges
+    assert any(s == "Interception" and r == "negates" and o == "Insaisissable" for s, r, o in edges)
+    assert any(s == "Illuminé" and r == "grants" and o == "Fanatique" for s, r, o in edges)
+    assert any(r == "mutuallyCancels" and {s, o} == {"Frappe rapide", "Riposte rapide"} for s, r, o in edges)
+
+
+def test_training_gives_the_same_model_byte_for_byte(analyser):
+    from rulegraph.evaluation import DEFAULT_SETS
+    from rulegraph.extract.training import fit, load_gold_set
+
+    sets = [load_gold_set(name, *DEFAULT_SETS[name], analyser) for name in ("ronces", "marees")]
+    examples = [e for s in sets for e in s.examples]
+    assert fit(examples).to_json() == fit(examples).to_json()
+
+
+def test_the_shipped_model_reads_back_and_predicts_a_known_class():
+    from rulegraph.extract.typer import TypingModel, shipped_model
+
+    model = shipped_model()
+    assert model is not None and "references" in model.classes
+    assert TypingModel.from_json(model.to_json()) == model
+    prediction = model.predict({"bias": 1.0, "cue=cancels>": 5.0})
+    assert prediction.label in model.classes and 0 <= prediction.confidence <= 1
+
+
+def test_leave_one_glossary_out_ends_with_its_one_line_summary(analyser):
+    from rulegraph.evaluation import DEFAULT_SETS, cross_validate_sets, format_cross_validation
+
+    sets = {name: DEFAULT_SETS[name] for name in ("ronces", "marees", "plomb")}
+    text = format_cross_validation(cross_validate_sets(sets))
+    last = text.splitlines()[-1]
+    assert re.fullmatch(r"leave-one-glossary-out: sets=3 links=\d+ precision=[01]\.\d{3} recall=[01]\.\d{3} typed=[01]\.\d{3}", last)
+    assert "Calibration" in text
+
+
+def test_cross_validate_refuses_a_gold_file():
+    done = subprocess.run([sys.executable, "-m", "rulegraph", "evaluate", "--cross-validate", "a.tsv", "b.toml"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_a_designer_note_names_an_ability_as_a_plain_reference(build_markdown):
+    result = build_markdown("""# Jeu
+
+### Parade
+Le combattant annule une attaque par tour.
+=> cumulable avec Esquive ?
+
+### Esquive
+Le combattant évite les tirs.
+""")
+    notes = [s for s in result.statements if s.rule == "designer note"]
+    assert [(s.subject.label, s.relation, s.object.label) for s in notes] == [("Parade", "references", "Esquive")]
+    assert notes[0].sentence.startswith("cumulable avec Esquive")
+
+
+CATEGORY_GLOSSARY = """# Jeu
+
+Aucun sort de Nécromancie ne peut être lancé par un personnage doté de Foi.
+
+## Sorts de Nécromancie
+
+### Drain de vie
+Le lanceur vole 1 PV.
+
+### Souffle du tombeau
+Les ennemis proches reculent.
+
+## Traits
+
+### Foi
+Le personnage relance ses tests de Moral (voir sorts de Nécromancie).
+
+### Écailles
+Aucun sort de Nécromancie n'a d'effet sur une figurine couverte d'écailles.
+"""
+
+
+def test_a_sentence_about_a_category_speaks_of_each_of_its_abilities(build_markdown):
+    result = build_markdown(CATEGORY_GLOSSARY)
+    pairs = {(s.subject.label, s.object.label) for s in result.statements
+             if s.subject.kind == s.object.kind == "ability"}
+    # From the general rule: each spell with Foi; from Écailles: Écailles with each spell.
+    for spell in ("Drain de vie", "Souffle du tombeau"):
+        assert (spell, "Foi") in pairs or ("Foi", spell) in pairs
+        assert ("Écailles", spell) in pairs or (spell, "Écailles") in pairs
+    # "(voir sorts de Nécromancie)" points at a section of the glossary, not at each spell.
+    foi = [s for s in result.statements if s.sentence.startswith("Le personnage relance")]
+    assert not [s for s in foi if s.object.kind == "ability"]
+    assert not [s for s in result.statements if s.subject.label.startswith("§") or s.object.label.startswith("§")]
+
+
+@pytest.fixture
+def tranchees(tmp_path):
+    folder = tmp_path / "tranchees"
+    shutil.copytree(GOLD / "tranchees", folder)
+    return folder / "corpus.toml"
+
+
+def test_review_lists_the_unsure_edges_and_an_accepted_one_lasts(tranchees):
+    from rulegraph.build import build
+    from rulegraph.review import append_to_curation, curation_entry, review_items
+
+    result = build(tranchees)
+    items = review_items(result.statements)
+    assert items and all(item.suggested for item in items)
+    item = items[0]
+    path = append_to_curation(tranchees, curation_entry(item, "accept"), result.corpus)
+    before = path.read_text(encoding="utf-8")
+    rebuilt = build(tranchees)
+    curated = [s for s in rebuilt.statements if s.method == "curated"]
+    assert [s.relation for s in curated] == [item.suggested]
+    assert {curated[0].subject.label, curated[0].object.label} == {item.statement.subject.label, item.statement.object.label}
+    assert item.id not in {i.id for i in review_items(rebuilt.statements)}
+    # A second answer is appended; the first entry is kept byte for byte.
+    other = review_items(rebuilt.statements)[0]
+    append_to_curation(tranchees, curation_entry(other, "remove", reason="pas un lien"), rebuilt.corpus)
+    assert path.read_text(encoding="utf-8").startswith(before)
+
+
+def test_review_cli_answers_and_refuses_bad_answers(tranchees):
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "rulegraph", "review", "--manifest", str(tranchees), *args],
+                              capture_output=True, text=True, cwd=ROOT)
+
+    listed = run()
+    assert listed.returncode == 0
+    first = re.search(r"^\[([0-9a-f]{8})\]", listed.stdout, re.M).group(1)
+    assert run("--remove", first).returncode == 2, "a removal needs a reason"
+    bad = run("--retype", first, "aime")
+    assert bad.returncode == 2 and "must be one of" in bad.stderr and "Traceback" not in bad.stderr
+    assert run("--accept", "00000000").returncode == 2
+    assert not (tranchees.parent / "curation.toml").exists(), "a refused answer writes nothing"
+    done = run("--retype", first, "negates")
+    assert done.returncode == 0 and "[[retype]]" in done.stdout
+    assert 'relation = "negates"' in (tranchees.parent / "curation.toml").read_text(encoding="utf-8")
+
+
+def test_lexicon_suggest_drafts_states_sections_and_characteristics(tmp_path):
+    out = tmp_path / "lexique.toml"
+    command = [sys.executable, "-m", "rulegraph", "lexicon", "suggest", str(GOLD / "cendres" / "cendres.md"),
+               "--game", "Cendres", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    import tomllib
+
+    draft = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert "Sonnée" in draft["states"] or "Sonné" in draft["states"]
+    assert "Dispersion" in draft["concepts"]
+    assert "FOR" in draft["characteristics"]
+    again = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert again.returncode == 2 and "never overwrites" in again.stderr
+
+
+def test_without_a_lexicon_states_and_rule_sections_are_no_abilities(build_markdown):
+    result = build_markdown("""# Jeu
+
+### Revenant
+Un Revenant ne peut jamais être Sonné. Il ne récupère pas de PV (voir Réparations).
+
+### Ignifugé
+La figurine ne peut jamais être En feu.
+""")
+    abilities = {s.object.label for s in result.statements if s.object.kind == "ability"}
+    assert not abilities & {"Sonné", "Réparations", "En feu"}
+    kinds = {s.object.label: s.object.kind for s in result.statements}
+    assert kinds.get("Sonné") == "state" and kinds.get("En feu") == "state" and kinds.get("Réparations") == "rule"
+    graph = result.graph
+    assert (None, RG.involvesState, None) in graph
+    assert not list(graph.subjects(RDF.type, RG.UndefinedAbility))
+
+
+def test_a_glued_parameter_is_split_from_its_abbreviation():
+    from rulegraph.names import parse_heading
+    from rulegraph.text import tokenize
+
+    assert parse_heading("PAx").name == "PA" and parse_heading("PAx").parameters == ("x",)
+    assert parse_heading("PA2").parameters == ("2",)
+    assert [t.key for t in tokenize("Il a PA3.")][-2:] == ["pa", "3"]
+
+
+def test_confidence_is_written_as_a_decimal(seed_graph):
+    values = list(seed_graph.objects(None, RG.confidence))
+    assert values and all(isinstance(v, Literal) and str(v.datatype).endswith("#decimal") for v in values)
