@@ -76,7 +76,7 @@ def render_json(findings: list[Finding]) -> str:
 _MD_MARKUP = re.compile(r"([\\`*_\[\]|~])")
 
 
-def _md_cell(text: object) -> str:
+def escape_markdown(text: object) -> str:
     """Text as a Markdown viewer shows it literally: viewers render HTML, so ``<``, ``>`` and ``&``
     become entities (a game named ``<img onerror=…>`` stays text), and markup is backslashed."""
     plain = " ".join(str("" if text is None else text).split())
@@ -89,13 +89,13 @@ def render_markdown(findings: list[Finding]) -> str:
     rows = counts(findings)
     if rows:
         lines += ["| code | check | jeu | error | warning | info |", "|---|---|---|---|---|---|"]
-        lines += [f"| {r['code']} | {r['check']} | {_md_cell(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
+        lines += [f"| {r['code']} | {r['check']} | {escape_markdown(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
         lines.append("")
     for code, name, items in _by_check(findings):
-        lines += [f"## {code} {name}", "", f"_{_md_cell(_TITLES.get(code, ''))}_", ""]
+        lines += [f"## {code} {name}", "", f"_{escape_markdown(_TITLES.get(code, ''))}_", ""]
         lines += ["| sévérité | jeu | capacité | où | message |", "|---|---|---|---|---|"]
         for f in items:
-            lines.append(f"| {f.severity} | {_md_cell(f.game)} | {_md_cell(f.subject)} | {_md_cell(f.location)} | {_md_cell(f.message)} |")
+            lines.append(f"| {f.severity} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
         lines.append("")
     return "\n".join(lines)
 
