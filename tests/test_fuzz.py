@@ -56,8 +56,13 @@ def allowed(call, source: str = "x"):
         return error
 
 
-def parse(fmt: str, text: str, options: dict | None = None):
+def parse(fmt: str, text: str | bytes, options: dict | None = None):
     return FORMATS[fmt].parse(text, source="fuzz.txt", game="g", options=options or {})
+
+
+#: Readers of binary formats (Word, OpenDocument, PDF): they get bytes.
+BINARY = sorted(name for name, module in FORMATS.items() if getattr(module, "BINARY", False))
+TEXT_FORMATS = sorted(set(FORMATS) - set(BINARY))
 
 
 def _compendium_options():
@@ -73,7 +78,7 @@ SEEDS["compendium"] = (SEEDS["compendium"][0], _compendium_options())
 
 # --- every reader on arbitrary text --------------------------------------------------------
 
-@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("fmt", TEXT_FORMATS)
 @FUZZ
 @given(text=TEXT)
 def test_every_reader_on_arbitrary_text(fmt, text):
@@ -168,6 +173,44 @@ def test_every_reader_on_mutated_seeds(fmt, data):
     path, options = SEEDS[fmt]
     text = data.draw(mutated(path.read_text(encoding="utf-8")))
     allowed(lambda: parse(fmt, text, options))
+
+
+# --- binary formats: arbitrary bytes and mutations of a real document --------------------------
+
+@pytest.fixture(scope="module")
+def binary_seeds():
+    from . import documents
+
+    return {"docx": documents.hell_dorado_docx(), "odt": documents.hell_dorado_odt(), "pdf": documents.hell_dorado_pdf()}
+
+
+@st.composite
+def mutated_bytes(draw, data: bytes):
+    """The document with a few byte ranges deleted, duplicated, overwritten or cut off."""
+    for _ in range(draw(st.integers(1, 3))):
+        start = draw(st.integers(0, len(data)))
+        end = min(len(data), start + draw(st.integers(0, 2000)))
+        operation = draw(st.sampled_from(["delete", "duplicate", "overwrite", "truncate"]))
+        if operation == "delete":
+            data = data[:start] + data[end:]
+        elif operation == "duplicate":
+            data = data[:end] + data[start:end] + data[end:]
+        elif operation == "overwrite":
+            data = data[:start] + draw(st.binary(min_size=1, max_size=64)) + data[start + 64:]
+        else:
+            data = data[:start]
+    return data
+
+
+@pytest.mark.parametrize("fmt", BINARY)
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 2))
+@given(data=st.data())
+def test_every_binary_reader_on_arbitrary_and_mutated_documents(fmt, binary_seeds, data):
+    RUN[f"{fmt} bytes"] += 1
+    content = data.draw(st.one_of(st.binary(max_size=3000), st.binary(max_size=3000).map(lambda b: b"PK\x03\x04" + b),
+                                  st.binary(max_size=3000).map(lambda b: b"%PDF-1.4\n" + b),
+                                  mutated_bytes(binary_seeds[fmt])))
+    allowed(lambda: parse(fmt, content))
 
 
 # --- the manifest, curation and lexicon loaders ----------------------------------------------
