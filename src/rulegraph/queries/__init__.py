@@ -199,24 +199,31 @@ class TimeLimit:
         self.seconds = seconds
         self.active = bool(seconds) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
         self.previous = None
+        self.armed = False
 
     def _expire(self, signum, frame) -> None:
-        raise QueryTimeout()
+        if self.armed:
+            raise QueryTimeout()
 
     def __enter__(self) -> TimeLimit:
         import signal
 
         if self.active:
+            self.armed = True
             self.previous = signal.signal(signal.SIGALRM, self._expire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            # The signal repeats every 0.1 s until the query stops: an exception raised while
+            # Python runs a finaliser or a garbage-collector callback is swallowed, so one alone
+            # could be lost (it was, once in a loaded test run).
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.1)
         return self
 
     def __exit__(self, *exc: object) -> None:
         import signal
 
         if self.active:
+            self.armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if self.previous is None else self.previous)
 
 
 def refuse_remote_access(algebra: object, query: NamedQuery, allow_endpoints: tuple[str, ...] = ()) -> None:
