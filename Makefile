@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval train bench lab docs clean
+.PHONY: run test eval train bench fuzz lab docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ bench: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/cog -I . -r docs/cli.md docs/vocabulary.md
 	$(BIN)/mkdocs build --strict
+
+# A long fuzzing run (the suite runs 40 examples per property) and the full regex audit.
+fuzz: $(STAMP)
+	RULEGRAPH_FUZZ_EXAMPLES=$${RULEGRAPH_FUZZ_EXAMPLES:-3000} $(BIN)/python -m pytest tests/test_fuzz.py
+	$(BIN)/python -m tests.regex_audit
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'

@@ -94,7 +94,7 @@ def test_invalid_turtle_names_the_file_and_line(tmp_path):
 
 
 def test_a_missing_graph_file_is_bad_input(tmp_path):
-    with pytest.raises(RulegraphError, match="cannot read"):
+    with pytest.raises(RulegraphError, match="file not found"):
         load_graph(tmp_path / "nowhere.ttl")
 
 

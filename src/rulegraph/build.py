@@ -1,7 +1,8 @@
 """The build pipeline: manifest → readers → extractor → curation → graph, and its outputs.
 
-Outputs are written to a temporary file in the target folder and renamed into place, so an
-interrupted or failed build never leaves a half-written file behind.
+The build's outputs are published together by :mod:`rulegraph.outputs`; a single exported file is
+written to a temporary file in the target folder and renamed into place, so an interrupted or
+failed write never leaves a half-written file behind.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .graph import build_graph
+from .readers import MAX_FILE_MB
 
 Progress = Callable[[str], None]
 
@@ -37,17 +39,20 @@ class BuildResult:
 
 def build(manifest: Path | None = None, *, files: list[Path] | None = None, game: str | None = None,
           format: str | None = None, options: dict[str, object] | None = None,
-          progress: Progress | None = None, substitutes: dict[str, Path] | None = None) -> BuildResult:
+          progress: Progress | None = None, substitutes: dict[str, Path] | None = None,
+          allow_outside: bool = False, max_mb: float = MAX_FILE_MB) -> BuildResult:
     """Read, extract and assemble; from a manifest, or from files of one game (``options``:
     reader options for those files, as a manifest's [[source]] gives them). ``substitutes``
-    reads an edited copy in place of a manifest source (``{"000_….txt": Path("copy.txt")}``)."""
+    reads an edited copy in place of a manifest source (``{"000_….txt": Path("copy.txt")}``).
+    ``allow_outside`` lets the manifest name files outside its folder; ``max_mb`` is the largest
+    input file read."""
     step = progress or (lambda message: None)
     step("reading sources")
     if files:
-        corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options)
+        corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options, max_mb=max_mb)
     else:
         manifest = manifest or Path("data/corpus.toml")
-        corpus = load_corpus(manifest, substitutes=substitutes)
+        corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step("extracting relations")
     analyser = Analyser(progress=lambda done, total: step(f"analysing sentences with spaCy ({done}/{total}, cached after this run)"))
     statements = extract_corpus(corpus, load_cues(), analyser=analyser)
@@ -72,14 +77,21 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
-        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out", path=path) from None
+        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out or a shorter name",
+                             path=path) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise RulegraphError(f"cannot write ({error.strerror or error}); the previous file was left as it was",
+                             path=path) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

@@ -225,14 +225,17 @@ def breakdown_line(item: dict[str, object]) -> str:
 
 
 def render_markdown_section(scored: list[dict[str, object]], *, top: int = 10) -> str:
-    """The heaviest abilities of each game, for report.md."""
+    """The heaviest abilities of each game, for report.md; names escaped as in the rest of it."""
+    from .checks.report import escape_markdown
+
     lines = ["## Complexité (les plus lourdes à apprendre)", "",
              "_Somme pondérée : règles à connaître, conditions, paramètres, exceptions, longueur du texte "
              "(poids : `rulegraph complexity --weights`)._", ""]
     for game in sorted({s["game"] for s in scored}):
-        lines += [f"### {game}", "", "| rang | capacité | score | détail |", "|---|---|---|---|"]
+        lines += [f"### {escape_markdown(game)}", "", "| rang | capacité | score | détail |", "|---|---|---|---|"]
         for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
-            lines.append(f"| {rank} | {item['ability']} | {item['score']:g} | {breakdown_line(item)} |")
+            lines.append(f"| {rank} | {escape_markdown(item['ability'])} | {item['score']:g} | "
+                         f"{escape_markdown(breakdown_line(item))} |")
         lines.append("")
     return "\n".join(lines)
 

@@ -6,13 +6,14 @@ with the manifest's file and line, since a TOML parser alone only reports syntax
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .errors import RulegraphError
 from .model import CATEGORIES, Document, Entry, Variant
-from .readers import FORMATS, read
+from .readers import FORMATS, MAX_FILE_MB, read
 from .text import fold, slug
 from .tomlfile import TomlFile, load_toml
 
@@ -36,6 +37,7 @@ class SourceSpec:
     language: str = "fr"
     options: dict[str, Any] = field(default_factory=dict)
     manifest_line: int = 0
+    manifest: Path | None = None
 
 
 @dataclass(slots=True)
@@ -58,9 +60,10 @@ _SOURCE_SCHEMA = {
 }
 
 
-def load_manifest(path: Path) -> tuple[dict[str, GameSpec], list[SourceSpec]]:
-    """Read and validate a manifest; paths in it are relative to the manifest's folder."""
-    manifest = load_toml(path)
+def load_manifest(path: Path, *, allow_outside: bool = False) -> tuple[dict[str, GameSpec], list[SourceSpec]]:
+    """Read and validate a manifest; paths in it are relative to the manifest's folder, and may
+    not leave it (``../../etc/passwd``) unless ``allow_outside``."""
+    manifest = load_toml(path, what="manifest")
     data = manifest.data
     unknown_top = set(data) - {"game", "source"}
     if unknown_top or not all(isinstance(data.get(t, []), list) for t in ("game", "source")):
@@ -74,15 +77,34 @@ def load_manifest(path: Path) -> tuple[dict[str, GameSpec], list[SourceSpec]]:
         if game_id in games:
             raise manifest.error(f"game id {game_id!r} is declared twice; give each [[game]] its own id", key="id", start=line)
         lexicon = raw.get("lexicon")
+        if lexicon:
+            _check_inside(manifest, lexicon, "lexicon", line, allow_outside)
+            if not (path.parent / lexicon).is_file():
+                raise manifest.error(f"lexicon file {lexicon!r} is not found next to the manifest (paths are "
+                                     "relative to the manifest's folder)", key="lexicon", start=line)
         games[game_id] = GameSpec(game_id, raw["name"], raw.get("language", "fr"), tuple(raw.get("lineage", ())),
                                   path.parent / lexicon if lexicon else None)
-    sources = [_source_spec(raw, manifest, games, line) for raw, line in zip(data.get("source", []), manifest.table_lines("source"))]
+    sources = [_source_spec(raw, manifest, games, line, allow_outside)
+               for raw, line in zip(data.get("source", []), manifest.table_lines("source"))]
     if not sources:
         raise manifest.error("no [[source]] entry; add one per glossary file")
     return games, sources
 
 
-def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameSpec], line: int) -> SourceSpec:
+def _check_inside(manifest: TomlFile, relative: str, key: str, line: int, allow_outside: bool) -> None:
+    """A path of the manifest must stay in the manifest's folder: a manifest from elsewhere must
+    not make a build read ``../../etc/passwd`` or ``/home/…``."""
+    if allow_outside:
+        return
+    folder = os.path.realpath(manifest.path.parent)
+    target = os.path.realpath(os.path.join(folder, relative))
+    if os.path.commonpath([folder, target]) != folder:
+        raise manifest.error(f"{key} {relative!r} leads outside the manifest's folder; move the file next to the "
+                             "manifest, or pass --allow-outside if you trust this manifest", key=key, start=line)
+
+
+def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameSpec], line: int,
+                 allow_outside: bool = False) -> SourceSpec:
     def fail(message: str, key: str | None = None) -> RulegraphError:
         return manifest.error(message, key=key, start=line)
 
@@ -90,6 +112,7 @@ def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameS
     for key in ("path", "game"):
         if key not in raw:
             raise fail(f'[[source]] needs {key} = "..."')
+    _check_inside(manifest, raw["path"], "path", line, allow_outside)
     game = raw["game"]
     if game not in games:
         known = ", ".join(games) or "none"
@@ -107,7 +130,8 @@ def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameS
     options = {k: v for k, v in raw.items() if k not in {"path", "game", "format", "language"}}
     if games[game].lineage:
         options["lineage"] = list(games[game].lineage)
-    return SourceSpec(manifest.path.parent / raw["path"], raw["path"], game, fmt, raw.get("language", "fr"), options, line)
+    return SourceSpec(manifest.path.parent / raw["path"], raw["path"], game, fmt, raw.get("language", "fr"), options,
+                      manifest.key_line("path", line), manifest.path)
 
 
 def collapse_duplicates(entries: list[Entry]) -> list[Entry]:
@@ -125,34 +149,41 @@ def collapse_duplicates(entries: list[Entry]) -> list[Entry]:
     return list(kept.values())
 
 
-def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None) -> Corpus:
+def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None, allow_outside: bool = False,
+                max_mb: float = MAX_FILE_MB) -> Corpus:
     """Read every source of the manifest; ``substitutes`` reads another file in place of a
     source (keyed by its manifest path), keeping its name, so an edited copy builds as the original."""
-    games, sources = load_manifest(manifest)
+    games, sources = load_manifest(manifest, allow_outside=allow_outside)
     for name, path in (substitutes or {}).items():
         if name not in {s.name for s in sources}:
             raise RulegraphError(f"no [[source]] with path {name!r} in this manifest", path=manifest)
     sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]
-    documents = [read_source(spec) for spec in sources]
+    documents = [read_source(spec, max_mb=max_mb) for spec in sources]
     return _finish(games, sources, documents)
 
 
 def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None,
-                      options: dict[str, Any] | None = None) -> Corpus:
+                      options: dict[str, Any] | None = None, max_mb: float = MAX_FILE_MB) -> Corpus:
     """A corpus without a manifest: every file belongs to one game; ``options`` are the reader
     options a manifest would give (``name_field``, ``text_field``…)."""
+    if format is not None and format not in FORMATS:
+        raise RulegraphError(f"--format {format!r} is unknown; use one of: {', '.join(FORMATS)}")
     spec = GameSpec(slug(game), game)
     sources = [SourceSpec(p, p.name, spec.id, format, options=dict(options or {})) for p in paths]
-    return _finish({spec.id: spec}, sources, [read_source(s) for s in sources])
+    return _finish({spec.id: spec}, sources, [read_source(s, max_mb=max_mb) for s in sources])
 
 
-def read_source(spec: SourceSpec) -> Document:
-    """Read one source; an error found by its reader names the file as the user can open it."""
+def read_source(spec: SourceSpec, *, max_mb: float = MAX_FILE_MB) -> Document:
+    """Read one source; an error found by its reader names the file as the user can open it, and
+    a file that cannot be read at all (missing, a folder, too large) names the manifest's line."""
     try:
-        return read(spec.path, source=spec.name, game=spec.game, format=spec.format, options=spec.options)
+        return read(spec.path, source=spec.name, game=spec.game, format=spec.format, options=spec.options,
+                    max_mb=max_mb)
     except RulegraphError as error:
         if error.path == spec.name:
             error.path = str(spec.path)
+        if error.path == str(spec.path) and error.line is None and spec.manifest is not None:
+            raise RulegraphError(f"{spec.path}: {error.message}", path=spec.manifest, line=spec.manifest_line) from None
         raise
 
 

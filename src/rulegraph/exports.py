@@ -57,8 +57,24 @@ def default_path(format: str, *, focus: str | None = None, depth: int = 2, out: 
     name = FORMATS[format][0]
     if focus is not None:
         stem, _, suffix = name.partition(".")
-        name = f"{stem}-{slug(focus)}-{depth}.{suffix}"
+        name = f"{stem}-{_short_slug(focus)}-{depth}.{suffix}"
     return out / name
+
+
+#: File systems refuse names over 255 bytes; a focus name can be any length.
+_SLUG_CHARACTERS = 80
+
+
+def _short_slug(name: str) -> str:
+    """The focus name's slug, cut to a length every file system accepts; a cut slug ends with a
+    hash of the whole name so that two long names do not share a file."""
+    import hashlib
+
+    whole = slug(name)
+    if len(whole) <= _SLUG_CHARACTERS:
+        return whole
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+    return f"{whole[:_SLUG_CHARACTERS].rstrip('-')}-{digest}"
 
 
 def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
@@ -155,8 +171,20 @@ def to_csv(graph: Graph) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: _inert_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
+
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert_cell(value: object) -> object:
+    """A text cell a spreadsheet could run as a formula gets a leading apostrophe, which the
+    spreadsheet shows as text; numbers are left as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 def _scalar(value: object) -> str | int | float | bool:

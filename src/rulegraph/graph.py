@@ -249,17 +249,28 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
         add((node, RG.edition, edition_uri(statement.subject.game, statement.edition)))
 
 
-def load_graph(path: str | Path) -> Graph:
+#: Properties whose values the commands read as whole numbers.
+_WHOLE_NUMBERS = ("line", "order", "occurrences", "duplicateLine")
+
+
+def load_graph(path: str | Path, *, max_mb: float | None = None) -> Graph:
     """A Turtle file written by ``rulegraph build``; unreadable or invalid Turtle names the file
-    and, when the parser says it, the line."""
+    and, when the parser says it, the line. A value of the wrong type (``rg:line "abc"``, an
+    ``xsd:integer`` that is not a number) is refused here, not met later by a command."""
+    import logging
+
+    from .readers import MAX_FILE_MB, read_bytes
+
     path = Path(path)
+    raw = read_bytes(path, what="Turtle graph", max_mb=max_mb or MAX_FILE_MB)
     try:
-        data = path.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise RulegraphError(f"cannot read the graph: {error.strerror or error}", path=path) from None
+        data = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RulegraphError("not UTF-8 text; pass a Turtle file written by 'rulegraph build'", path=path) from None
     graph = Graph()
+    quiet = logging.getLogger("rdflib.term")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # rdflib logs a traceback for each ill-typed literal
     try:
         graph.parse(data=data, format="turtle")
     except SyntaxError as error:
@@ -268,8 +279,33 @@ def load_graph(path: str | Path) -> Graph:
         message = reason.group(1) if reason else str(error).splitlines()[0]
         raise RulegraphError(f"invalid Turtle: {message}", path=path,
                              line=lines + 1 if isinstance(lines, int) else None) from None
+    except RecursionError:
+        raise RulegraphError("invalid Turtle: nested too deeply", path=path) from None
     except Exception as error:  # rdflib raises several types for malformed input
-        raise RulegraphError(f"invalid Turtle: {error}", path=path) from None
+        raise RulegraphError(f"invalid Turtle: {' '.join(str(error).split())}", path=path) from None
+    finally:
+        quiet.setLevel(level)
     if (None, RDF.type, RG.Game) not in graph:
         raise RulegraphError("no rg:Game in this graph; pass a graph.ttl written by 'rulegraph build'", path=path)
+    _check_literals(graph, data, path)
     return graph
+
+
+def _check_literals(graph: Graph, data: str, path: Path) -> None:
+    """Every typed literal is valid for its type, and the numbers the commands read are numbers."""
+    from .text import line_at
+
+    whole = {RG[name] for name in _WHOLE_NUMBERS}
+    for _, predicate, value in graph:
+        if not isinstance(value, Literal):
+            continue
+        bad = getattr(value, "ill_typed", False)
+        if predicate in whole and not bad:
+            bad = not isinstance(value.toPython(), int) or isinstance(value.toPython(), bool)
+        if bad:
+            offset = data.find(f'"{value}')
+            line = line_at(data, offset) if offset >= 0 else None
+            kind = f"rg:{predicate.removeprefix(str(RG))}" if predicate.startswith(str(RG)) else f"<{predicate}>"
+            expected = "a whole number" if predicate in whole else f"a valid {value.datatype}"
+            raise RulegraphError(f"{kind} is {str(value)!r}, not {expected}; rebuild the graph with 'rulegraph build'",
+                                 path=path, line=line)

@@ -14,8 +14,10 @@ from .text import fold
 
 _PARAM = r"\+?(?:XX|X|Y|D|N|n|\d+)(?:\+)?(?:\s*/\s*\+?(?:XX|X|Y|D|N|n|\d+))?"
 _PARAM_RE = re.compile(rf"^{_PARAM}$")
-_TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
-_TRAILING_PARAM = re.compile(rf"(?:\s+|\s*/\s*)({_PARAM})\s*$")
+# A match may not start inside a run of spaces (``(?<!\s)``): the leftmost match starts at the
+# run's first space anyway, and starting at each of its spaces made a search quadratic.
+_TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]*)\)\s*$")
+_TRAILING_PARAM = re.compile(rf"(?<!\s)(?:\s+|\s*/\s*)({_PARAM})\s*$")
 _TYPE_WORDS = {"passive", "active", "passif", "actif"}
 _MAX_NAME_WORDS = 7
 #: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".

@@ -8,7 +8,9 @@ from dataclasses import replace
 from .model import Note, Paragraph
 from .text import fold, split_sentences, tokenize
 
-NOTE_MARK = re.compile(r"\s*=>\s*")
+#: Spaces before the mark are trimmed off the rule instead: a leading ``\s*`` made the search
+#: quadratic on a long run of spaces.
+NOTE_MARK = re.compile(r"=>\s*")
 _LAST_PREFIX = "derni"
 _FIRST_PREFIX = "premi"
 _STOP = {"a", "la", "le", "les", "de", "du", "des", "un", "une", "et", "ou", "en", "?"}

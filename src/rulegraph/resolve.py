@@ -98,15 +98,26 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon,
     return cached[key]
 
 
+#: Longer names are only compared whole: the word matcher's cost grows with the name's length.
+_LOOKUP_CHARACTERS = 500
+
+
 def match_name(graph: Graph, name: str, *, kinds: tuple[str, ...] = KIND_ORDER) -> list[Term]:
     """The term ``name`` means in each game, matched exactly as the extractor matches names
     (the game's :class:`~rulegraph.extract.lexicon.Lexicon` built from the graph's labels: case,
     accents, apostrophes, elisions, plural, hyphens, one typo in a long name)."""
     found = []
+    key = fold(name)
     for lexicon, index in _graph_lexicons(graph, kinds):
-        hit = lexicon.lookup(name)
+        hit = lexicon.lookup(name) if len(name) <= _LOOKUP_CHARACTERS else None
         if hit is not None:
             found.append(index[(hit.kind, hit.label)])
+            continue
+        # A label the word matcher cannot read (brackets, markup, only punctuation) is still
+        # found when written out whole.
+        same = [term for (_, label), term in index.items() if fold(label) == key]
+        if same:
+            found.append(min(same, key=lambda t: (KIND_ORDER.index(t.kind), t.label)))
     return found
 
 

@@ -21,6 +21,25 @@ ELISIONS = ("jusqu'", "lorsqu'", "puisqu'", "quoiqu'", "qu'", "l'", "d'", "j'", 
 _WORD = re.compile(r"[\w]+(?:'|(?=\s)|\b)", re.UNICODE)
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def editor_lines(text: str) -> list[str]:
+    """The lines of a file as editors and grep number them: only ``\n``, ``\r\n`` and ``\r``
+    end a line. ``str.splitlines`` also breaks at form feeds, ``\x1c``–``\x1e``, ``\x85``,
+    U+2028 and U+2029, which shifts every ``file:line`` after one of them."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def line_at(text: str, offset: int) -> int:
+    """The editor's line number (from 1) of the character at ``offset``."""
+    head = text[:offset]
+    return 1 + head.count("\n") + head.count("\r") - head.count("\r\n")
+
+
 def normalize_apostrophes(text: str) -> str:
     """Typographic apostrophes and odd dashes become their plain ASCII forms."""
     return text.translate(_APOSTROPHE_TABLE).translate(_DASHES_TABLE)

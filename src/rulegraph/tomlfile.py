@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulegraphError
+from .text import editor_lines
 
 #: Value kinds a key may require: what to write in the error message, and the check.
 KINDS = {
@@ -31,13 +32,18 @@ class TomlFile:
     data: dict[str, Any]
 
     def table_lines(self, name: str) -> list[int]:
-        """Header lines of each ``[[name]]`` table, in order."""
+        """The line of each ``name`` table, in order: its ``[[name]]`` header, or for the inline
+        form ``name = [{…}, {…}]`` the line of the key, for every table it holds."""
         pattern = re.compile(rf"^\s*\[\[\s*{re.escape(name)}\s*\]\]")
-        return [n for n, line in enumerate(self.text.splitlines(), 1) if pattern.match(line)]
+        lines = [n for n, line in enumerate(editor_lines(self.text), 1) if pattern.match(line)]
+        items = self.data.get(name)
+        if isinstance(items, list) and len(lines) < len(items):
+            lines += [self.key_line(name)] * (len(items) - len(lines))
+        return lines
 
     def key_line(self, key: str, start: int = 0) -> int:
         """The line of ``key = …`` (or ``[….key]``) after ``start`` and before the next ``[[`` table."""
-        lines = self.text.splitlines()
+        lines = editor_lines(self.text)
         for number in range(start + 1, len(lines) + 1):
             line = lines[number - 1].strip()
             if number > start + 1 and line.startswith("[[") and start:
@@ -66,12 +72,13 @@ def parse_toml(text: str, path: Path) -> TomlFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
-        raise RulegraphError(f"invalid TOML: {error}", path=path, line=int(line.group(1)) if line else None) from None
+        number = int(line.group(1)) if line else max(1, len(editor_lines(text)))  # "at end of document"
+        raise RulegraphError(f"invalid TOML: {error}", path=path, line=number) from None
     return TomlFile(Path(path), text, data)
 
 
-def load_toml(path: Path) -> TomlFile:
+def load_toml(path: Path, *, what: str = "TOML file") -> TomlFile:
     """Read a UTF-8 TOML file; an unreadable file or a syntax error names the file and line."""
     from .readers import read_text
 
-    return parse_toml(read_text(path), path)
+    return parse_toml(read_text(path, what=what), path)

@@ -8,6 +8,7 @@ All rule text is HTML-escaped: a glossary that contains ``<script>`` shows it, n
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from html import escape
@@ -70,8 +71,17 @@ def render_json(findings: list[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2)
 
 
-def _md_cell(text: object) -> str:
-    return str("" if text is None else text).replace("|", "\\|").replace("\n", " ")
+#: Characters that make markup inside a table cell (emphasis, code, links, cells, strike-through):
+#: escaped so a name shows as written.
+_MD_MARKUP = re.compile(r"([\\`*_\[\]|~])")
+
+
+def escape_markdown(text: object) -> str:
+    """Text as a Markdown viewer shows it literally: viewers render HTML, so ``<``, ``>`` and ``&``
+    become entities (a game named ``<img onerror=…>`` stays text), and markup is backslashed."""
+    plain = " ".join(str("" if text is None else text).split())
+    plain = plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_MARKUP.sub(r"\\\1", plain)
 
 
 def render_markdown(findings: list[Finding]) -> str:
@@ -79,13 +89,13 @@ def render_markdown(findings: list[Finding]) -> str:
     rows = counts(findings)
     if rows:
         lines += ["| code | check | jeu | error | warning | info |", "|---|---|---|---|---|---|"]
-        lines += [f"| {r['code']} | {r['check']} | {_md_cell(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
+        lines += [f"| {r['code']} | {r['check']} | {escape_markdown(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
         lines.append("")
     for code, name, items in _by_check(findings):
-        lines += [f"## {code} {name}", "", f"_{_md_cell(_TITLES.get(code, ''))}_", ""]
+        lines += [f"## {code} {name}", "", f"_{escape_markdown(_TITLES.get(code, ''))}_", ""]
         lines += ["| sévérité | jeu | capacité | où | message |", "|---|---|---|---|---|"]
         for f in items:
-            lines.append(f"| {f.severity} | {_md_cell(f.game)} | {_md_cell(f.subject)} | {_md_cell(f.location)} | {_md_cell(f.message)} |")
+            lines.append(f"| {f.severity} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
         lines.append("")
     return "\n".join(lines)
 

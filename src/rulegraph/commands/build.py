@@ -16,8 +16,10 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    """Everything is computed before the first file is written, so a failure leaves out/ as it was."""
-    from ..build import serialize_turtle, summary, write_atomic
+    """Everything is computed before the first file is written, then published as one unit, so a
+    failure leaves out/ as it was."""
+    from ..build import serialize_turtle, summary
+    from ..outputs import publish
     from ..checks.report import report_pages
     from ..views.atlas import render_atlas
 
@@ -28,8 +30,7 @@ def run(args) -> int:
     progress("running checks")
     outputs.update(report_pages(result.graph))
     progress("writing outputs")
-    for name, content in outputs.items():
-        write_atomic(args.out / name, content)
+    publish(args.out, outputs)
     progress.done()
     print(render_summary(summary(result)))
     print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")

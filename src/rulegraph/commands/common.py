@@ -40,6 +40,14 @@ def add_source_arguments(parser) -> None:
     parser.add_argument("--format", help="format of FILE… when it cannot be detected")
     parser.add_argument("--name-field", help="field or column holding each ability's name (JSON, CSV), when not detected")
     parser.add_argument("--text-field", help="field or column holding each ability's rule text (JSON, CSV), when not detected")
+    parser.add_argument("--allow-outside", action="store_true",
+                        help="let the manifest name files outside its own folder (only for a manifest you trust)")
+    add_size_argument(parser)
+
+
+def add_size_argument(parser) -> None:
+    parser.add_argument("--max-size", type=float, default=20.0, metavar="MB",
+                        help="largest input file to read, in megabytes (default: 20)")
 
 
 def build_from_args(args, progress=None):
@@ -54,8 +62,10 @@ def build_from_args(args, progress=None):
     if options and not args.files:
         raise RulegraphError("--name-field/--text-field apply to FILE…; in a manifest write name_field/text_field in the [[source]]")
     if args.files:
-        return build(files=args.files, game=args.game, format=args.format, options=options, progress=progress)
-    return build(args.manifest or DEFAULT_MANIFEST, progress=progress)
+        return build(files=args.files, game=args.game, format=args.format, options=options, progress=progress,
+                     max_mb=args.max_size)
+    return build(args.manifest or DEFAULT_MANIFEST, progress=progress, allow_outside=args.allow_outside,
+                 max_mb=args.max_size)
 
 
 def format_table(rows: list[dict[str, object]], columns: list[str] | None = None) -> str:
@@ -75,6 +85,9 @@ def add_graph_arguments(parser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--manifest", type=Path, default=None, help="corpus manifest to build from (default: data/corpus.toml)")
     source.add_argument("--graph", type=Path, default=None, help="a Turtle graph written by 'rulegraph build' (out/graph.ttl)")
+    parser.add_argument("--allow-outside", action="store_true",
+                        help="let the manifest name files outside its own folder (only for a manifest you trust)")
+    add_size_argument(parser)
 
 
 def load_graph(args):
@@ -83,8 +96,8 @@ def load_graph(args):
     from ..graph import load_graph as load_turtle
 
     if args.graph is not None:
-        return load_turtle(args.graph)
-    return build(args.manifest or DEFAULT_MANIFEST).graph
+        return load_turtle(args.graph, max_mb=args.max_size)
+    return build(args.manifest or DEFAULT_MANIFEST, allow_outside=args.allow_outside, max_mb=args.max_size).graph
 
 
 def add_output_arguments(parser, *, csv_output: bool = False) -> None:

@@ -20,6 +20,10 @@ def add_parser(subparsers) -> None:
     parser.add_argument("query", nargs="?", help="a query name, a FILE.rq, or a SPARQL text")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a query parameter (repeatable)")
     parser.add_argument("--list", action="store_true", help="list the named queries and their parameters")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="stop a query that runs longer than this (default: 30)")
+    parser.add_argument("--allow-endpoint", action="append", default=[], metavar="URL",
+                        help="let SERVICE <URL> reach this SPARQL endpoint (repeatable); every other SERVICE is refused")
     add_graph_arguments(parser)
     add_output_arguments(parser, csv_output=True)
     parser.set_defaults(run=run)
@@ -34,9 +38,12 @@ def run(args) -> int:
         return 0
     if not args.query:
         raise RulegraphError("give a query name, a FILE.rq or a SPARQL text (rulegraph query --list shows the names)")
+    if args.timeout <= 0:
+        raise RulegraphError("--timeout must be a positive number of seconds")
     query = pick_query(args.query)
     values = parse_params(args.param)
-    result = queries.run(load_graph(args), query, values)
+    result = queries.run(load_graph(args), query, values, timeout=args.timeout,
+                         allow_endpoints=tuple(args.allow_endpoint))
     if args.json:
         print_json(result.rows)
     elif args.csv:

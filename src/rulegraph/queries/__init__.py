@@ -25,9 +25,12 @@ from rdflib import Graph, Literal, Variable
 
 from ..errors import RulegraphError
 from ..namespaces import game_uri
+from ..text import editor_lines
 
 TERM_KINDS = ("ability", "state", "action", "characteristic", "concept")
 PARAMETER_KINDS = (*TERM_KINDS, "game", "text")
+#: Seconds a query may run before it is stopped (``rulegraph query --timeout``).
+DEFAULT_TIMEOUT = 30.0
 _PARAM_LINE = re.compile(r"^#\s*param\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$")
 
 
@@ -60,7 +63,7 @@ def parse_query(text: str, *, name: str, path: str) -> NamedQuery:
     """Read the header comment: description lines, then ``# param NAME (KIND[, optional]): text``."""
     description: list[str] = []
     parameters: list[Parameter] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(editor_lines(text), start=1):
         stripped = line.strip()
         if not stripped.startswith("#"):
             break
@@ -103,11 +106,9 @@ def load(name: str) -> NamedQuery:
 
 
 def from_file(path: Path) -> NamedQuery:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulegraphError(f"cannot read the query file: {error.strerror}", path=path) from None
-    return parse_query(text, name=path.stem, path=str(path))
+    from ..readers import read_text
+
+    return parse_query(read_text(path, what="query file"), name=path.stem, path=str(path))
 
 
 def adhoc(text: str) -> NamedQuery:
@@ -144,8 +145,13 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
     return bound
 
 
-def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None) -> QueryResult:
-    """Run a query with its parameters bound as RDF terms; rows are plain Python values."""
+def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *,
+        timeout: float | None = DEFAULT_TIMEOUT, allow_endpoints: tuple[str, ...] = ()) -> QueryResult:
+    """Run a query with its parameters bound as RDF terms; rows are plain Python values.
+
+    Nothing leaves the machine: SERVICE (federated queries) and FROM / FROM NAMED (which make
+    rdflib load a URL or a file) are refused, except a SERVICE whose endpoint is in
+    ``allow_endpoints``. A query still running after ``timeout`` seconds is stopped."""
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql import prepareQuery
 
@@ -155,19 +161,122 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None) -
         raise RulegraphError(f"SPARQL syntax error: {error.msg} (column {error.col}): {error.line.strip()}",
                              path=query.path, line=error.lineno) from None
     except Exception as error:  # rdflib reports unknown prefixes and the like as plain exceptions
-        raise RulegraphError(f"invalid SPARQL: {error}", path=query.path) from None
+        raise RulegraphError(f"invalid SPARQL: {_one_line(error)}", path=query.path) from None
+    refuse_remote_access(prepared.algebra, query, allow_endpoints)
     initial = bindings(graph, query, values or {})
     try:
-        result = graph.query(prepared, initBindings=initial)
+        with TimeLimit(timeout):
+            result = graph.query(prepared, initBindings=initial)
+            if result.type == "ASK":
+                return QueryResult(["ask"], [{"ask": bool(result.askAnswer)}])
+            if result.type in ("CONSTRUCT", "DESCRIBE"):
+                return QueryResult(["subject", "predicate", "object"],
+                                   [dict(zip(("subject", "predicate", "object"), map(_plain, t))) for t in result])
+            columns = [str(v) for v in result.vars]
+            return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result])
+    except QueryTimeout:
+        raise RulegraphError(f"the query ran longer than {timeout:g} s and was stopped; narrow it (a property path "
+                             "with * over | is the usual cause) or give a longer --timeout", path=query.path) from None
+    except RecursionError:
+        raise RulegraphError("the query is nested too deeply to run; simplify it", path=query.path) from None
     except Exception as error:  # evaluation errors (a bad function call) are the query's fault
-        raise RulegraphError(f"the query failed: {error}", path=query.path) from None
-    if result.type == "ASK":
-        return QueryResult(["ask"], [{"ask": bool(result.askAnswer)}])
-    if result.type in ("CONSTRUCT", "DESCRIBE"):
-        return QueryResult(["subject", "predicate", "object"],
-                           [dict(zip(("subject", "predicate", "object"), map(_plain, t))) for t in result])
-    columns = [str(v) for v in result.vars]
-    return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result])
+        raise RulegraphError(f"the query failed: {_explain(error)}", path=query.path) from None
+
+
+class QueryTimeout(BaseException):
+    """Raised inside rdflib's evaluation when the deadline passes; a BaseException so that no
+    ``except Exception`` inside rdflib swallows it."""
+
+
+class TimeLimit:
+    """Stop the code inside after ``seconds`` (an interval timer's signal, in the main thread;
+    elsewhere signals cannot be delivered and the query runs unbounded)."""
+
+    def __init__(self, seconds: float | None):
+        import signal
+        import threading
+
+        self.seconds = seconds
+        self.active = bool(seconds) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        self.previous = None
+        self.armed = False
+
+    def _expire(self, signum, frame) -> None:
+        if self.armed:
+            raise QueryTimeout()
+
+    def __enter__(self) -> TimeLimit:
+        import signal
+
+        if self.active:
+            self.armed = True
+            self.previous = signal.signal(signal.SIGALRM, self._expire)
+            # The signal repeats every 0.1 s until the query stops: an exception raised while
+            # Python runs a finaliser or a garbage-collector callback is swallowed, so one alone
+            # could be lost (it was, once in a loaded test run).
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.active:
+            self.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if self.previous is None else self.previous)
+
+
+def refuse_remote_access(algebra: object, query: NamedQuery, allow_endpoints: tuple[str, ...] = ()) -> None:
+    """SERVICE sends the query and its bindings to another address (or opens a local file), and
+    FROM / FROM NAMED load a document: both reach outside the graph, so both are refused unless
+    the endpoint was explicitly allowed (FROM never is)."""
+    from rdflib import URIRef
+
+    allowed = set(allow_endpoints)
+    for node in _algebra_nodes(algebra):
+        name = getattr(node, "name", None)
+        if name == "ServiceGraphPattern":
+            endpoint = dict.get(node, "term")
+            if not isinstance(endpoint, URIRef) or str(endpoint) not in allowed:
+                shown = f"<{endpoint}>" if isinstance(endpoint, URIRef) else f"?{endpoint}"
+                raise RulegraphError(
+                    f"SERVICE {shown} would reach outside the graph; rulegraph runs offline. Remove it, or allow "
+                    "this endpoint explicitly with --allow-endpoint URL", path=query.path)
+        elif name == "DatasetClause" or dict.get(node, "datasetClause"):
+            raise RulegraphError("FROM / FROM NAMED would load another document; rulegraph queries only its own "
+                                 "graph: remove the FROM clause", path=query.path)
+
+
+def _algebra_nodes(node: object):
+    """Every node of a query's algebra tree, iteratively (a deep query must not overflow)."""
+    stack = [node]
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, dict):
+            yield current
+            stack.extend(current.values())
+        elif isinstance(current, (list, tuple)):
+            stack.extend(current)
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def _explain(error: Exception) -> str:
+    """rdflib's evaluation errors, said in terms of the query the user wrote."""
+    text = _one_line(error)
+    if "requiring a dataset" in text:
+        return ("GRAPH needs named graphs, and the rulegraph graph is a single default graph; "
+                "remove GRAPH ?g { … } and keep its pattern")
+    if isinstance(error, (AttributeError, TypeError)):
+        return (f"an operation got a value of the wrong kind ({text}); an aggregate such as SUM or AVG over "
+                "IRIs or texts is the usual cause: apply it to numbers, or use COUNT")
+    return text
 
 
 def _plain(value: object) -> object:

@@ -16,17 +16,20 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import looks_like_name
-from ..text import fold
+from ..text import editor_lines, fold
 from .entries import category_class, make_entry
 
-ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:]+?)\s*:\s*(?P<after>.*)$")
+#: The name starts and ends with a non-space, so the spaces around it are matched one way only
+#: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
+ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:\s](?:[^:]*[^:\s])?)\s*:\s*(?P<after>.*)$")
 _TAG_MAX_WORDS = 8
+_FINAL_PUNCTUATION = re.compile(r"[.!?;:]\s*$")
 
 
 def is_tag(text: str) -> bool:
     """A short text without final punctuation: a tag (``Capacité liée au recrutement``), not rules."""
     text = text.strip()
-    return 0 < len(text.split()) <= _TAG_MAX_WORDS and not re.search(r"[.!?;:]\s*$", text)
+    return 0 < len(text.split()) <= _TAG_MAX_WORDS and not _FINAL_PUNCTUATION.search(text)
 
 
 def _is_title(lines: list[str], number: int) -> bool:
@@ -43,7 +46,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     category, section = default_class, ""
-    lines = text.splitlines()
+    lines = editor_lines(text)
     document = Document(source=source, game=game)
     preamble: list[Paragraph] = []
     current: dict[str, Any] | None = None

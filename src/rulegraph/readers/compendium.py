@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..model import Document, EditionText, Paragraph
 from ..names import parse_heading
-from ..text import fold
+from ..text import editor_lines, fold
 from .entries import make_entry, split_notes
 
 ABSENT_MARKS = {"–", "-", "—", "−", "n/a", "absent", "aucun", "aucune"}
@@ -23,7 +23,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     if not editions:
         raise RulegraphError("a compendium needs 'editions = [...]' in its manifest entry", path=source, line=1)
     by_key = {fold(name): name for name in editions}
-    lines = text.splitlines()
+    lines = editor_lines(text)
     heading_line = next((n for n, line in enumerate(lines, 1) if line.strip()), None)
     if heading_line is None:
         raise RulegraphError("the file is empty", path=source, line=1)

@@ -69,13 +69,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     from .json_glossary import NAME_FIELDS, TEXT_FIELDS
 
     delimiter = options.get("delimiter") or _delimiter(text)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    # newline="" lets the csv module see \r, \r\n and \n as an editor does, and nothing else.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise RulegraphError("the table is empty; it needs a header row", path=source, line=1) from None
     except csv.Error as error:
-        raise RulegraphError(f"malformed header: {error}", path=source, line=1) from None
+        raise RulegraphError(f"malformed header: {_explain(error)}", path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
     name_field = _column(header, options.get("name_field"), NAME_FIELDS, 0)
     text_field = _column(header, options.get("text_field"), TEXT_FIELDS, 1)
@@ -120,7 +121,18 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 glossary_category=label, attributes=[(header[i].strip(), row[i].strip()) for i in others if row[i].strip()],
             )
         )
+    if not document.entries:
+        raise RulegraphError("the table has a header but no ability rows; add one row per ability",
+                             path=source, line=reader.line_num + 1)
     return document
+
+
+def _explain(error: csv.Error) -> str:
+    """The csv module's message, said as what to change in the file."""
+    if "field larger than field limit" in str(error):
+        return (f"a cell is longer than {csv.field_size_limit():,} characters; split the text, "
+                "or look for a double quote opened and never closed above it")
+    return f"{error}; close the double quote that opens its text"
 
 
 def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
@@ -133,7 +145,6 @@ def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
         except StopIteration:
             return
         except csv.Error as error:
-            raise RulegraphError(f"malformed row ({error}); close the double quote that opens its text",
-                                 path=source, line=line) from None
+            raise RulegraphError(f"malformed row: {_explain(error)}", path=source, line=line) from None
         yield line, row
         line = reader.line_num + 1

@@ -9,10 +9,15 @@ from ..errors import RulegraphError
 from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import parse_heading
 from ..notes import split_note
-from ..text import fold
+from ..text import fold, split_sentences
 
 #: Words that make a category hold weapon abilities when the manifest does not map it.
 _WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
+
+#: The longest sentence read. The longest in the shipped glossaries has 461 characters; the
+#: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
+#: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
+MAX_SENTENCE_CHARACTERS = 3000
 
 
 def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:
@@ -57,6 +62,8 @@ def make_entry(
     if not parts.name:
         raise RulegraphError("an entry has no name; write the ability's name before its text", path=source, line=line)
     rule, notes = split_notes(paragraphs)
+    for paragraph in (*rule, *(p for edition in editions for p in edition.paragraphs)):
+        check_sentence_lengths(paragraph, source)
     return Entry(
         name=parts.name,
         heading=heading,
@@ -74,3 +81,15 @@ def make_entry(
         attributes=tuple(attributes),
         page=page,
     )
+
+
+def check_sentence_lengths(paragraph: Paragraph, source: str) -> None:
+    """Refuse a sentence longer than :data:`MAX_SENTENCE_CHARACTERS`, at the line it starts on."""
+    if len(paragraph.text) <= MAX_SENTENCE_CHARACTERS:
+        return
+    for offset, sentence in split_sentences(paragraph.text):
+        if len(sentence) > MAX_SENTENCE_CHARACTERS:
+            raise RulegraphError(
+                f"a sentence of {len(sentence):,} characters without a full stop (the limit is "
+                f"{MAX_SENTENCE_CHARACTERS:,}); end its sentences with '.', or split the text",
+                path=source, line=paragraph.line_at(offset))

@@ -12,12 +12,17 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Paragraph
-from ..text import fold
+from ..text import editor_lines, fold
 from .entries import category_class, make_entry
 
-_HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
+#: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
+#: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
+_HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>\S.*)$")
 _EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_CODE = re.compile(r"`([^`]*)`")
+#: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -31,9 +36,15 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
         return phrase
 
     clean = _EMPHASIS.sub(keep, text)
-    clean = re.sub(r"`([^`]*)`", r"\1", clean)
-    clean = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", clean)
+    clean = _CODE.sub(r"\1", clean)
+    clean = _LINK.sub(r"\1", clean)
     return clean, tuple(marked)
+
+
+def _title(match: re.Match[str]) -> str:
+    """A heading's text without its closing ``#`` marks (``### Garde ##`` → ``Garde``)."""
+    title = match.group("title").rstrip()
+    return title.rstrip("#").rstrip() or title
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
@@ -72,7 +83,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     category, section = default_class, ""
-    lines = text.splitlines()
+    lines = editor_lines(text)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
     entry_level = 3 if 3 in levels else 2
@@ -83,11 +94,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     for number, match in headings:
         line = lines[number - 1]
         if match and len(match.group("level")) == entry_level:
-            title, _ = strip_markup(match.group("title"))
+            title, _ = strip_markup(_title(match))
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
         elif match and len(match.group("level")) < entry_level:
-            title, _ = strip_markup(match.group("title"))
+            title, _ = strip_markup(_title(match))
             section = title
             category = category_class(title, categories, default_class)
             current = None
