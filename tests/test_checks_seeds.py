@@ -98,3 +98,17 @@ def test_findings_are_sorted_by_code(seed_findings):
     codes = [f.code for f in seed_findings]
     assert codes == sorted(codes)
     assert Counter(f.severity for f in seed_findings).keys() <= {"info", "warning", "error"}
+
+
+def test_a_wrong_accent_in_an_ability_name_is_a_spelling_finding(seed_findings):
+    dégats = [f for f in of(seed_findings, "spelling") if "« dégats »" in f.message]
+    assert len(dégats) == 1 and "« dégâts »" in dégats[0].message
+    assert "Dégats spirituels" in dégats[0].message
+    unaccented_capitals = [f for f in of(seed_findings, "spelling") if "« eclaireur »" in f.message or "« elite »" in f.message]
+    assert not unaccented_capitals, "a capital without its accent is no slip"
+
+
+def test_a_near_identical_pair_says_what_one_text_adds(seed_findings):
+    messages = [f.message for f in of(seed_findings, "near-identical-text")]
+    assert any("« d'assaut ou » en plus" in m for m in messages)
+    assert not any("∅" in m for m in messages)

@@ -142,7 +142,12 @@ def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -
             continue
         left = _words(a[i1:i2])
         right = _words(b[j1:j2])
-        parts.append(f"« {left} » / « {right} »")
+        if not left:
+            parts.append(f"« {right} » en plus")
+        elif not right:
+            parts.append(f"« {left} » en moins")
+        else:
+            parts.append(f"« {left} » / « {right} »")
     shown = "; ".join(parts[:SHOWN_DIFFERENCES])
     hidden = len(parts) - SHOWN_DIFFERENCES
     if hidden > 0:
@@ -151,7 +156,7 @@ def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -
 
 
 def _words(words: list[str]) -> str:
-    return " ".join(words).replace("' ", "'").replace("’ ", "’") or "∅"
+    return " ".join(words).replace("' ", "'").replace("’ ", "’")
 
 
 def _excerpt(text: str, width: int = 80) -> str:

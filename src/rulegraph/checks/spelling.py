@@ -15,6 +15,8 @@ dictionary knows (défaussés, ciblez, possèdera, cracheur: the list has few co
 
 from __future__ import annotations
 
+from functools import cache
+
 import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from rdflib import RDF, RDFS, Graph, URIRef
 
 from ..namespaces import RG
-from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, tokenize
+from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, strip_accents, tokenize
 from .finding import CheckId, Finding
 from .records import game_of, label_of, line_of, place, source_of, text_of
 
@@ -67,6 +69,10 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
                                     source_of(graph, rule), line_of(graph, rule)))
     for rdf_type in (RG.CharacterAbility, RG.WeaponAbility):
         for ability in graph.subjects(RDF.type, rdf_type):
+            # The name itself, lower-cased: only a wrong accent shows there ("Dégats spirituels"),
+            # since a name's words are the game's vocabulary.
+            places.append(TextPlace(label_of(graph, ability).lower(), label_of(graph, ability), game_of(graph, ability)[1],
+                                    source_of(graph, ability), line_of(graph, ability)))
             add(ability, ability)
             for prop in (RG.hasNote, RG.hasEditionText, RG.conflictingDefinition):
                 for child in graph.objects(ability, prop):
@@ -149,14 +155,16 @@ def check_spelling(graph: Graph) -> list[Finding]:
             if not checkable(word):
                 continue
             lower = word.lower()
-            if (lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary
-                    or expand_ligatures(lower) in dictionary):
+            # "Dégats spirituels": a name's word is vocabulary, but a wrong accent is still one.
+            slip = lower in vocabulary[item.game] and _accent_slip(lower, dictionary)
+            if not slip and (lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary
+                             or expand_ligatures(lower) in dictionary):
                 continue
-            if text[token.end: token.end + 1] == "." and f"{lower}." in dictionary:
+            if not slip and text[token.end: token.end + 1] == "." and f"{lower}." in dictionary:
                 continue
-            if (inflection_of(lower, vocabulary[item.game])
-                    or inflection_of(lower, dictionary.known(dictionary.edit_distance_1(lower)))
-                    or verb_form_of(lower, dictionary)):
+            if not slip and (inflection_of(lower, vocabulary[item.game])
+                             or inflection_of(lower, dictionary.known(dictionary.edit_distance_1(lower)))
+                             or verb_form_of(lower, dictionary)):
                 accepted[item.game].add(lower)
                 continue
             key = inflection_of(lower, {w for g, w in unknown if g == item.game}) or lower
@@ -175,6 +183,33 @@ def check_spelling(graph: Graph) -> list[Finding]:
             f"Vu dans : {shown}.",
             where[0].source or None, where[0].line))
     return findings
+
+
+def _accent_slip(word: str, dictionary) -> bool:
+    """A word the dictionary lacks that is a dictionary word but for its accents ("dégats").
+    Capitals often go without their accent ("Eclaireur"), and the 1990 reform drops the
+    circumflex on i and u ("entrainé"): neither is a slip."""
+    if word in dictionary:
+        return False
+    spellings = [s for s in _accented(dictionary).get(strip_accents(word), ()) if len(s) == len(word)]
+    if not spellings:
+        return False
+    for spelt in spellings:
+        differences = [b for a, b in zip(word, spelt) if a != b]
+        if word[1:] == spelt[1:] or all(b in "îû" for b in differences):
+            return False
+    return True
+
+
+@cache
+def _accented(dictionary) -> dict[str, tuple[str, ...]]:
+    """The dictionary's accented words by their accent-free spelling, built once."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for known in dictionary.word_frequency.keys():
+        bare = strip_accents(known)
+        if bare != known:
+            out[bare].append(known)
+    return {bare: tuple(words) for bare, words in out.items()}
 
 
 def _vocabulary_suggestion(word: str, vocabulary: set[str]) -> str | None:
