@@ -112,3 +112,16 @@ def test_a_near_identical_pair_says_what_one_text_adds(seed_findings):
     messages = [f.message for f in of(seed_findings, "near-identical-text")]
     assert any("« d'assaut ou » en plus" in m for m in messages)
     assert not any("∅" in m for m in messages)
+
+
+def test_the_html_report_opens_on_a_table_of_contents_main_glossary_first(seed_graph):
+    import re
+
+    from rulegraph.checks.report import report_pages
+
+    page = report_pages(seed_graph)["report.html"]
+    assert page.index("<nav>") < page.index('<h2 id="jeu-hell-dorado">') < page.index('<h2 id="jeu-epic">')
+    nav = page[page.index("<nav>") : page.index("</nav>")]
+    for target in re.findall(r'href="#([^"]+)"', nav):
+        assert f'id="{target}"' in page, target
+    assert 'href="#hell-dorado--fouisseur"' in nav

@@ -132,8 +132,19 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
             out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_TITLES.get(str(r['code']), ''))}\">{escape(str(r['check']))}</td>"
                        f"<td>{escape(str(r['game']))}</td><td>{r['error']}</td><td>{r['warning']}</td><td>{r['info']}</td></tr>")
         out.append("</tbody></table>")
-    for game in sorted({g for g, _ in per_ability} | {g for g, _ in clean}):
-        out.append(f"<h2>{escape(game or '(sans jeu)')}</h2>")
+    games = _game_order(per_ability, clean)
+    if games:
+        # A table of contents: each game (the largest glossary first) and its abilities with findings.
+        out.append('<nav><h2>Sommaire</h2><ul>')
+        for game in games:
+            mine = sorted((subject for g, subject in per_ability if g == game), key=fold)
+            total = sum(len(items) for (g, _), items in per_ability.items() if g == game)
+            links = ", ".join(f'<a href="#{escape(anchor(game, subject))}">{escape(subject)}</a>' for subject in mine)
+            out.append(f'<li><a href="#{escape(_game_anchor(game))}"><strong>{escape(game or "(sans jeu)")}</strong></a> '
+                       f"({total} remarque{'s' if total != 1 else ''}) : {links or 'aucune remarque'}</li>")
+        out.append("</ul></nav>")
+    for game in games:
+        out.append(f'<h2 id="{escape(_game_anchor(game))}">{escape(game or "(sans jeu)")}</h2>')
         for (g, subject), items in sorted(per_ability.items(), key=lambda kv: (fold(kv[0][1]))):
             if g != game:
                 continue
@@ -150,6 +161,17 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
             out.append("</ul>")
     out.append("</body></html>")
     return "\n".join(out)
+
+
+def _game_anchor(game: str) -> str:
+    return f"jeu-{slug(game or 'sans-jeu')}"
+
+
+def _game_order(per_ability: dict, clean: list[tuple[str, str]]) -> list[str]:
+    """Games, the one with the most abilities first (the designer's main glossary), then by name."""
+    size: Counter[str] = Counter(g for g, _ in per_ability)
+    size.update(g for g, _ in clean)
+    return sorted(size, key=lambda g: (-size[g], fold(g or "")))
 
 
 def report_pages(graph) -> dict[str, str]:
