@@ -46,6 +46,7 @@ fuzz: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	$(BIN)/nbstripout --install --attributes .gitattributes
 	$(BIN)/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 clean:

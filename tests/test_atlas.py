@@ -266,8 +266,13 @@ def test_chromium_hostile_rule_text_is_shown_and_never_run(hostile_graph, tmp_pa
 
 @needs_chromium
 def test_chromium_screenshot_of_the_seed_atlas(rendered_seed_page, tmp_path):
-    target = ROOT / "out" / "atlas.png"
-    target.parent.mkdir(exist_ok=True)
+    """The screenshot goes to the test's temporary folder, or where RULEGRAPH_SCREENSHOTS says
+    (to look at it): tests write nothing in the work tree."""
+    import os
+
+    folder = Path(os.environ["RULEGRAPH_SCREENSHOTS"]) if os.environ.get("RULEGRAPH_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "atlas.png"
     run_chromium(rendered_seed_page, tmp_path / "profile", f"--screenshot={target}", "--window-size=1600,1000", fragment="#select=Interception")
     assert target.stat().st_size > 20_000
 
