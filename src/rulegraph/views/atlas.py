@@ -144,7 +144,8 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         })
     edge_infos = []
     pair_count: dict[tuple[int, int], int] = defaultdict(int)
-    for source, target, data in sorted(view.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]], RELATIONS.index(e[2]["relation"]), e[2]["line"], e[2]["sentence"])):
+    ordered = sorted(view.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]], RELATIONS.index(e[2]["relation"]), e[2]["line"], e[2]["sentence"]))
+    for source, target, data in _one_edge_per_edition_run(ordered, edition_ranks or {}):
         relation = data["relation"]
         pair = (min(ids[source], ids[target]), max(ids[source], ids[target]))
         parallel = pair_count[pair]
@@ -167,6 +168,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "where": f"{data['source']}:{data['line']}" if data["source"] else "",
             "condition": data["condition"],
             "edition": data["edition"],
+            **({"editions": data["editions"]} if data.get("editions") else {}),
             "method": data["method"],
             "confidence": data.get("confidence"),
             "rule": data.get("rule"),
@@ -182,7 +184,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
     options["nodes"] = {"scaling": {"min": 10, "max": 32, "label": {"enabled": True, "min": 16, "max": 26, "drawThreshold": 5}}, "font": {"size": 16, "strokeWidth": 4, "strokeColor": "#ffffff"}}
     options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": {"enabled": True, "bindToWindow": False}, "hideEdgesOnDrag": len(edge_infos) > 1000}
     options["layout"] = {"randomSeed": 7, "improvedLayout": False}  # every node has a starting position
-    editions = sorted({e["edition"] for e in edge_infos if e["edition"]}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))
+    editions = sorted({e["edition"] for e in edge_infos if e["edition"]} | {name for e in edge_infos for name in e.get("editions", ())}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))
     return {
         "nodes": network.nodes,
         "edges": network.edges,
@@ -199,6 +201,30 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "focus": [ids[node] for node in focus or [] if node in ids],
         "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
     }
+
+
+def _one_edge_per_edition_run(edges: list[tuple[str, str, dict]], ranks: dict[str, int]) -> list[tuple[str, str, dict]]:
+    """The same relation between the same two nodes in several editions is drawn once, with its
+    editions listed (and the newest edition's sentence): one edge per edition made a fan of
+    overlapping labels (Toxique's immunities)."""
+    groups: dict[tuple, list[tuple[str, str, dict]]] = defaultdict(list)
+    order: list[tuple] = []
+    for source, target, data in edges:
+        key = (source, target, data["relation"], data.get("suggested")) if data.get("edition") else (source, target, id(data))
+        if key not in groups:
+            order.append(key)
+        groups[key].append((source, target, data))
+    out = []
+    for key in order:
+        members = groups[key]
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        members.sort(key=lambda e: (ranks.get(e[2]["edition"], len(ranks)), fold(e[2]["edition"])))
+        source, target, newest = members[-1]
+        merged = dict(newest, edition=None, editions=[e[2]["edition"] for e in members])
+        out.append((source, target, merged))
+    return out
 
 
 def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) -> dict[str, object]:
