@@ -356,3 +356,17 @@ def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule
     assert (hidden["unsure-visible"], int(hidden["edges-visible"])) == ("0", edges - 2)
     alone = status(run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#unsure=only"))
     assert (alone["unsure-visible"], alone["edges-visible"]) == ("2", "2")
+
+
+@needs_chromium
+def test_chromium_first_view_has_readable_labels_and_no_node_on_a_foreign_edge(rendered_seed_page, tmp_path):
+    import os
+
+    shot = (Path(os.environ["RULEGRAPH_SCREENSHOTS"]) if os.environ.get("RULEGRAPH_SCREENSHOTS") else tmp_path) / "atlas-first-view.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    shown = status(run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", "--window-size=1600,1000"))
+    assert shown["stabilised"] == "1"
+    assert float(shown["label-px"]) >= 12, "node labels must be readable at the default size"
+    assert shown["node-on-edge"] == "0", "no node may sit on an edge it is not part of"
+    run_chromium(rendered_seed_page, tmp_path / "profile2", f"--screenshot={shot}", "--window-size=1600,1000")
+    assert shot.stat().st_size > 20_000
