@@ -16,7 +16,7 @@ from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.namespaces import INTERACTIONS, RELATIONS
-from rulegraph.views.atlas import RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_atlas
+from rulegraph.views.atlas import HIDDEN_KINDS, RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_atlas
 from rulegraph.views.networkx_view import to_networkx
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -370,3 +370,11 @@ def test_chromium_first_view_has_readable_labels_and_no_node_on_a_foreign_edge(r
     assert shown["node-on-edge"] == "0", "no node may sit on an edge it is not part of"
     run_chromium(rendered_seed_page, tmp_path / "profile2", f"--screenshot={shot}", "--window-size=1600,1000")
     assert shot.stat().st_size > 20_000
+
+
+def test_a_focused_page_brings_no_node_linked_to_the_focus_only_through_a_hidden_notion(seed_graph):
+    view = to_networkx(seed_graph)
+    around = neighbourhood(view, "Interception", 2)
+    shown = around.subgraph([n for n, kind in around.nodes(data="kind") if kind not in HIDDEN_KINDS])
+    assert shown.number_of_nodes() > 5
+    assert not [n for n in shown if shown.degree(n) == 0], "every shown node is linked to something shown"

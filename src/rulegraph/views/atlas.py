@@ -94,9 +94,20 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
         raise RulegraphError(f"--depth must be 0 or more, not {depth}")
     centres = match_nodes(view, name)
     undirected = view.to_undirected(as_view=True)
-    kept: set[str] = set()
-    for centre in centres:
-        kept.update(nx.single_source_shortest_path_length(undirected, centre, cutoff=depth))
+    kept: set[str] = set(centres)
+    # A walk does not go on through the kinds the page hides at first (generic notions): they
+    # would bring in nodes whose only link to the focus is invisible.
+    frontier = list(centres)
+    for _ in range(depth):
+        following = []
+        for node in frontier:
+            if node not in centres and view.nodes[node].get("kind") in HIDDEN_KINDS:
+                continue
+            for neighbour in sorted(undirected.neighbors(node)):
+                if neighbour not in kept:
+                    kept.add(neighbour)
+                    following.append(neighbour)
+        frontier = following
     return view.subgraph(kept).copy()
 
 
