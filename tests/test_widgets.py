@@ -257,3 +257,14 @@ def test_a_condition_is_shown_as_written_without_a_doubled_si():
 
     assert _condition_text("Si un lémure est au contact") == "Si un lémure est au contact"
     assert _condition_text("le porteur est blessé") == "si le porteur est blessé"
+
+
+def test_the_explorer_says_a_filter_hides_the_chosen_ability(seed_graph):
+    from rulegraph.views.widgets import explorer
+
+    box = explorer(seed_graph, "Interception")
+    games = box.children[1].children[0]
+    games.value = ("Epic",)
+    message = box.children[2].value
+    assert "masquée par les filtres" in message and "Interception" in message
+    assert "did you mean" not in message

@@ -164,6 +164,12 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
 
         shown = filtered_view(view, categories=categories.value) if categories.options else view
         search.options = ability_labels(shown, games.value)
+        if search.value and search.value not in search.options and search.value in labels:
+            # The ability exists; the game or category filter hides it. Say so, not "unknown".
+            message.value = (f"<b>« {html.escape(search.value)} » est masquée par les filtres (jeu, catégorie) : "
+                             "choisissez une capacité parmi celles affichées, ou élargissez les filtres.</b>")
+            panel.value = picture.value = ""
+            return
         try:
             panel.value = ability_html(shown, search.value, games=games.value, relations=relations.value)
             picture.value = neighbourhood_iframe(shown, search.value, depth=radius.value, games=games.value, relations=relations.value)
