@@ -114,3 +114,14 @@ def test_the_same_ability_twice_is_bad_input(seed_graph):
 
     with pytest.raises(RulegraphError, match="same"):
         interactions(seed_graph, "Fouisseur", "fouisseurs")
+
+
+def test_a_typo_is_never_corrected_silently():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "rulegraph", "interactions", "Fouiseur", "Interception"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[0] == "(read 'Fouiseur' as 'Fouisseur')"
+    assert "(read 'Interception'" not in done.stdout

@@ -26,8 +26,23 @@ def run(args) -> int:
     if args.json:
         print_json(result)
     else:
+        for note in read_as([args.a, args.b], [result["a"], result["b"]]):
+            print(note)
         print(render(result))
     return 0
+
+
+def read_as(typed: list[str], matched: list[str]) -> list[str]:
+    """One line per name that was matched to another spelling than a change of case, accents or
+    apostrophes ("Fouiseur" → "Fouisseur"): a typo is never corrected silently."""
+    from ..names import parse_heading
+    from ..text import fold
+
+    lines = []
+    for name, label in zip(typed, matched):
+        if fold(parse_heading(name).name) != fold(label):
+            lines.append(f"(read '{name}' as '{label}')")
+    return lines
 
 
 def _where(edge: dict) -> str:
@@ -50,7 +65,8 @@ def render(result: dict) -> str:
             steps.append(f"{arrow} {hop['to']}")
         lines.append("  " + " ".join(steps))
         for hop in path["hops"]:
-            more = f" (+{hop['other_edges']} more)" if hop["other_edges"] else ""
+            more = (f" (and {hop['other_edges']} more edge{'s' if hop['other_edges'] > 1 else ''} between them: "
+                    f"rulegraph interactions \"{hop['from']}\" \"{hop['to']}\")") if hop["other_edges"] else ""
             lines.append(f"      {hop['from']} / {hop['to']}{more}: {_where(hop)}")
     if not result["paths"]:
         lines.append("  none")

@@ -26,6 +26,12 @@ def run(args) -> int:
     if args.json:
         print_json(result)
     else:
+        from ..resolve import parse_side
+        from .interactions import read_as
+
+        for typed, side in zip(args.side, result["sides"]):
+            for note in read_as(parse_side(typed), side["abilities"]):
+                print(note)
         print(render(result))
     return 0
 
