@@ -165,3 +165,12 @@ def test_the_summary_says_when_a_game_has_no_lexicon_file(tmp_path, capsys):
     glossary.write_text("## Capacités\n\n### Garde\n\nElle protège.\n", encoding="utf-8")
     assert main(["build", str(glossary), "--game", "Jeu", "--out", str(tmp_path / "out")]) == 0
     assert "no lexicon file" in capsys.readouterr().out
+
+
+def test_outside_the_project_the_missing_manifest_says_how_to_name_one(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "rulegraph", "build"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "data/corpus.toml" in done.stderr and "--manifest PATH" in done.stderr and "Traceback" not in done.stderr

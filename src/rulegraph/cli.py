@@ -29,13 +29,25 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _hint(error: RulegraphError) -> str:
+    """Outside the project folder the default manifest is missing: say how to name one."""
+    from pathlib import Path
+
+    from .commands.common import DEFAULT_MANIFEST
+
+    if error.path and Path(error.path) == DEFAULT_MANIFEST and not DEFAULT_MANIFEST.exists():
+        return (f"\nrulegraph: without --manifest, rulegraph reads {DEFAULT_MANIFEST} in the current folder: run it from "
+                "the project folder, name a manifest with --manifest PATH, or build files with 'rulegraph build FILE --game NAME'")
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)
     except RulegraphError as error:
-        print(f"rulegraph: {error}", file=sys.stderr)
+        print(f"rulegraph: {error}{_hint(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("rulegraph: interrupted; nothing was half-written", file=sys.stderr)
