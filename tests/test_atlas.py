@@ -378,3 +378,10 @@ def test_a_focused_page_brings_no_node_linked_to_the_focus_only_through_a_hidden
     shown = around.subgraph([n for n, kind in around.nodes(data="kind") if kind not in HIDDEN_KINDS])
     assert shown.number_of_nodes() > 5
     assert not [n for n in shown if shown.degree(n) == 0], "every shown node is linked to something shown"
+
+
+@needs_chromium
+def test_chromium_a_name_with_one_typing_slip_still_finds_its_node(rendered_seed_page, tmp_path):
+    dom = run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment="#select=Fouiseur")
+    details = dom.split('<aside id="details">', 1)[1].split("</aside>", 1)[0]
+    assert "<h3>Fouisseur</h3>" in details
