@@ -133,7 +133,8 @@ def test_html_table_escapes_cells_and_cuts_long_ones():
     page = html_table([{"texte": "<script>x</script>", "long": "a" * 300}], limit=10)
     assert "&lt;script&gt;" in page and "<script>" not in page
     assert "aaaaaaaaaa…" in page and "a" * 11 not in page
-    assert html_table([]) == "<p><em>(no results)</em></p>"
+    assert html_table([]) == "<p><em>Aucune ligne.</em></p>"
+    assert html_table([], empty="Rien n'est accordé.") == "<p><em>Rien n&#x27;est accordé.</em></p>"
 
 
 def test_category_filter_keeps_the_abilities_of_a_glossary_category(seed_graph):

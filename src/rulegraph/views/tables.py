@@ -7,11 +7,13 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 
-def html_table(rows: Iterable[Mapping[str, object]], columns: list[str] | None = None, *, limit: int = 160) -> str:
-    """An HTML table of ``rows`` (dicts), in the order of ``columns`` (default: the first row's keys)."""
+def html_table(rows: Iterable[Mapping[str, object]], columns: list[str] | None = None, *, limit: int = 160,
+               empty: str = "Aucune ligne.") -> str:
+    """An HTML table of ``rows`` (dicts), in the order of ``columns`` (default: the first row's keys);
+    ``empty`` is what an empty table says (an empty answer is an answer, not a failure)."""
     rows = list(rows)
     if not rows:
-        return "<p><em>(no results)</em></p>"
+        return f"<p><em>{escape(empty)}</em></p>"
     columns = columns or list(rows[0])
 
     def cell(value: object) -> str:
