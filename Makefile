@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval train bench fuzz lab docs clean
+.PHONY: run test eval train bench fuzz lab docs i18n clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ docs: $(STAMP)
 fuzz: $(STAMP)
 	RULEGRAPH_FUZZ_EXAMPLES=$${RULEGRAPH_FUZZ_EXAMPLES:-3000} $(BIN)/python -m pytest tests/test_fuzz.py
 	$(BIN)/python -m tests.regex_audit
+
+# Messages: extract them from the code, merge them into each catalogue, compile the catalogues.
+i18n: $(STAMP)
+	mkdir -p build
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --omit-header -o build/rulegraph.pot .
+	$(BIN)/pybabel update -i build/rulegraph.pot -d src/rulegraph/locale -D rulegraph --no-fuzzy-matching
+	$(BIN)/pybabel compile -d src/rulegraph/locale -D rulegraph
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'

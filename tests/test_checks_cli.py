@@ -34,8 +34,8 @@ def test_text_report_is_grouped_by_check(capsys):
 
 
 def test_clean_glossary_exits_0(capsys):
-    code, out = run(capsys, "check", str(CHECKS_DIR / "clean.md"), "--game", "Marées")
-    assert code == 0 and "No findings" in out
+    code, out = run(capsys, "--lang", "fr", "check", str(CHECKS_DIR / "clean.md"), "--game", "Marées")
+    assert code == 0 and "Aucune remarque" in out
 
 
 def test_fail_on_lowers_the_threshold(capsys):

@@ -120,8 +120,11 @@ def test_a_typo_is_never_corrected_silently():
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "rulegraph", "interactions", "Fouiseur", "Interception"],
+    done = subprocess.run([sys.executable, "-m", "rulegraph", "--lang", "en", "interactions", "Fouiseur", "Interception"],
                           capture_output=True, text=True)
     assert done.returncode == 0
     assert done.stdout.splitlines()[0] == "(read 'Fouiseur' as 'Fouisseur')"
     assert "(read 'Interception'" not in done.stdout
+    french = subprocess.run([sys.executable, "-m", "rulegraph", "--lang", "fr", "interactions", "Fouiseur", "Interception"],
+                            capture_output=True, text=True)
+    assert french.stdout.splitlines()[0] == "(« Fouiseur » lu comme « Fouisseur »)"

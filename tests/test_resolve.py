@@ -153,9 +153,11 @@ def test_cli_resolve_json_and_text(capsys):
     args = ["resolve", "--side", "Pas feutré", "--side", "Bouclier d’épines, Brise-garde", "--graph", str(FIXTURE)]
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sides"][1]["in_effect"] == ["Bouclier d’épines", "Brise-garde"]
-    assert main(args) == 0
+    assert main(["--lang", "en", *args]) == 0
     text = capsys.readouterr().out
     assert "defeated:  Pas feutré (by Brise-garde (side 2))" in text and "(a.txt:4)" in text
+    assert main(["--lang", "fr", *args]) == 0
+    assert "annulée :  Pas feutré (par Brise-garde (side 2))" in capsys.readouterr().out
 
 
 def test_cli_one_side_is_exit_2(capsys):

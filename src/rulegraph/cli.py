@@ -23,6 +23,8 @@ def _version() -> str:
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulegraph", description="Rules glossaries → knowledge graph.")
     parser.add_argument("--version", action="version", version=f"rulegraph {_version()}")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="language of what rulegraph prints (default: French, or English under an English locale)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)
@@ -44,6 +46,9 @@ def _hint(error: RulegraphError) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
+    from .i18n import set_language
+
+    set_language(args.lang)
     try:
         return int(args.run(args) or 0)
     except RulegraphError as error:

@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from html import escape
 
+from ..i18n import _, ngettext
 from ..text import fold, slug
 from .finding import SEVERITIES, Finding, severity_rank, sort_key
 from .registry import CHECKS
@@ -45,17 +46,25 @@ def _by_check(findings: Iterable[Finding]) -> list[tuple[str, str, list[Finding]
     return [(code, name, items) for (code, name), items in sorted(groups.items(), key=lambda kv: _CHECK_ORDER.get(kv[0][0], 99))]
 
 
+def _severity_count(severity: str, count: int) -> str:
+    if severity == "error":
+        return ngettext("{count} error", "{count} errors", count).format(count=count)
+    if severity == "warning":
+        return ngettext("{count} warning", "{count} warnings", count).format(count=count)
+    return ngettext("{count} info", "{count} infos", count).format(count=count)
+
+
 def summary_line(findings: list[Finding]) -> str:
     by_severity = Counter(f.severity for f in findings)
-    parts = [f"{by_severity[s]} {s}" for s in reversed(SEVERITIES)]
-    noun = "finding" if len(findings) == 1 else "findings"
-    return f"{len(findings)} {noun}: " + ", ".join(parts)
+    parts = ", ".join(_severity_count(s, by_severity[s]) for s in reversed(SEVERITIES))
+    total = ngettext("{count} finding", "{count} findings", len(findings)).format(count=len(findings))
+    return _("{findings}: {severities}").format(findings=total, severities=parts)
 
 
 def render_text(findings: list[Finding]) -> str:
     """Grouped by check; each finding on one line led by its file:line, as compilers do."""
     if not findings:
-        return "No findings: nothing to fix."
+        return _("No findings: nothing to fix.")
     lines = []
     for code, name, items in _by_check(findings):
         lines.append(f"{code} {name} ({len(items)})")

@@ -35,29 +35,34 @@ def run(args) -> int:
 def read_as(typed: list[str], matched: list[str]) -> list[str]:
     """One line per name that was matched to another spelling than a change of case, accents or
     apostrophes ("Fouiseur" → "Fouisseur"): a typo is never corrected silently."""
+    from ..i18n import _
     from ..names import parse_heading
     from ..text import fold
 
     lines = []
     for name, label in zip(typed, matched):
         if fold(parse_heading(name).name) != fold(label):
-            lines.append(f"(read '{name}' as '{label}')")
+            lines.append(_("(read '{name}' as '{label}')").format(name=name, label=label))
     return lines
 
 
 def _where(edge: dict) -> str:
-    condition = f"\n      condition: {edge['condition']}" if edge.get("condition") else ""
+    from ..i18n import _
+
+    condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
     return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}"
 
 
 def render(result: dict) -> str:
-    lines = [f"{result['a']} ↔ {result['b']}", "", "Direct relations:"]
+    from ..i18n import _, ngettext
+
+    lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
     for edge in result["relations"]:
         lines.append(f"  {edge['subject']} {edge['relation']} {edge['object']}")
         lines.append(f"      {_where(edge)}")
     if not result["relations"]:
-        lines.append("  none")
-    lines += ["", f"Paths through other terms ({len(result['paths'])}):"]
+        lines.append("  " + _("none"))
+    lines += ["", _("Paths through other terms ({count}):").format(count=len(result["paths"]))]
     for path in result["paths"]:
         steps = [result["a"]]
         for hop in path["hops"]:
@@ -65,17 +70,18 @@ def render(result: dict) -> str:
             steps.append(f"{arrow} {hop['to']}")
         lines.append("  " + " ".join(steps))
         for hop in path["hops"]:
-            more = (f" (and {hop['other_edges']} more edge{'s' if hop['other_edges'] > 1 else ''} between them: "
-                    f"rulegraph interactions \"{hop['from']}\" \"{hop['to']}\")") if hop["other_edges"] else ""
+            more = (" " + ngettext("(and {count} more edge between them: {command})", "(and {count} more edges between them: {command})",
+                                   hop["other_edges"]).format(count=hop["other_edges"], command=f'rulegraph interactions "{hop["from"]}" "{hop["to"]}"')
+                    ) if hop["other_edges"] else ""
             lines.append(f"      {hop['from']} / {hop['to']}{more}: {_where(hop)}")
     if not result["paths"]:
-        lines.append("  none")
-    lines += ["", "Shared:"]
+        lines.append("  " + _("none"))
+    lines += ["", _("Shared:")]
     for item in result["shared"]:
         lines.append(f"  {item['kind']}: {item['term']}")
         for side in ("a", "b"):
             for edge in item[side]:
                 lines.append(f"      {edge['subject']} {edge['relation']} {edge['object']}: {_where(edge)}")
     if not result["shared"]:
-        lines.append("  nothing")
+        lines.append("  " + _("nothing"))
     return "\n".join(lines)

@@ -37,19 +37,21 @@ def run(args) -> int:
 
 
 def render(result: dict) -> str:
+    from ..i18n import _
+
     lines = []
     for number, side in enumerate(result["sides"], start=1):
-        lines.append(f"Side {number}: {', '.join(side['abilities'])}")
-        lines.append(f"  in effect: {', '.join(side['in_effect']) or 'none'}")
+        lines.append(_("Side {number}: {abilities}").format(number=number, abilities=", ".join(side["abilities"])))
+        lines.append("  " + _("in effect: {abilities}").format(abilities=", ".join(side["in_effect"]) or _("none")))
         for defeat in side["defeated"]:
-            lines.append(f"  defeated:  {defeat['ability']} (by {', '.join(defeat['by'])})")
+            lines.append("  " + _("defeated:  {ability} (by {by})").format(ability=defeat["ability"], by=", ".join(defeat["by"])))
         if side["undecided"]:
-            lines.append(f"  undecided: {', '.join(side['undecided'])}")
+            lines.append("  " + _("undecided: {abilities}").format(abilities=", ".join(side["undecided"])))
         defeated = {defeat["ability"] for defeat in side["defeated"]}
         for grant in side["granted"]:
-            fate = ", then defeated" if grant["ability"] in defeated else ""
-            lines.append(f"  granted:   {grant['ability']} (by {', '.join(grant['by'])}{fate})")
-    lines += ["", "Why:"]
+            fate = _(", then defeated") if grant["ability"] in defeated else ""
+            lines.append("  " + _("granted:   {ability} (by {by}{fate})").format(ability=grant["ability"], by=", ".join(grant["by"]), fate=fate))
+    lines += ["", _("Why:")]
     for item in result["explanation"]:
         lines.append(f"  - {item['text']}")
         for edge in item["chain"]:

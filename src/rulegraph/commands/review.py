@@ -31,6 +31,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     from ..build import build
     from ..errors import RulegraphError
+    from ..i18n import _, ngettext
     from ..resolve import find_game
     from ..review import append_to_curation, curation_entry, find_item, review_items
 
@@ -46,7 +47,7 @@ def run(args) -> int:
         action = "accept" if args.accept else "retype" if args.retype else "remove"
         block = curation_entry(item, action, relation=args.retype[1] if args.retype else None, reason=args.reason)
         path = append_to_curation(manifest, block, result.corpus)
-        print(f"appended to {path}:\n\n{block}\nThe next 'rulegraph build' applies it.")
+        print(_("appended to {path}:").format(path=path) + f"\n\n{block}\n" + _("The next 'rulegraph build' applies it."))
         return 0
     if args.json:
         print_json([{"id": i.id, "game": i.game, "subject": i.statement.subject.label, "relation": i.statement.relation,
@@ -55,13 +56,14 @@ def run(args) -> int:
                      "line": i.statement.line, "sentence": i.statement.sentence} for i in items])
         return 0
     if not items:
-        print("Rien à vérifier : every extracted edge is above the typer's confidence threshold.")
+        print(_("Nothing to review: every extracted edge is above the typer's confidence threshold."))
         return 0
-    print(f"À vérifier: {len(items)} edge(s), least sure first")
+    print(ngettext("To review: {count} edge, least sure first", "To review: {count} edges, least sure first", len(items)).format(count=len(items)))
     for item in items:
         s = item.statement
-        proposal = f"suggested: {item.suggested_edge}" if item.suggested_edge else f"typed: {s.subject.label} {s.relation} {s.object.label}"
-        print(f"\n[{item.id}] {s.source}:{s.line}  confidence {s.confidence}  {proposal}")
+        proposal = (_("suggested: {edge}").format(edge=item.suggested_edge) if item.suggested_edge
+                    else _("typed: {edge}").format(edge=f"{s.subject.label} {s.relation} {s.object.label}"))
+        print(f"\n[{item.id}] {s.source}:{s.line}  " + _("confidence {value}").format(value=s.confidence) + f"  {proposal}")
         print(f"    « {s.sentence} »")
-    print("\nAnswer with: rulegraph review --accept ID | --retype ID RELATION | --remove ID --reason \"…\"")
+    print("\n" + _("Answer with: {command}").format(command='rulegraph review --accept ID | --retype ID RELATION | --remove ID --reason "…"'))
     return 0

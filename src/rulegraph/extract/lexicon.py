@@ -17,7 +17,7 @@ from ..tomlfile import load_toml
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept", "equipment", "rule", "term", "category")
 _FUZZY_MIN_LENGTH = 8
-_KEYWORD_SLOT = re.compile(r"\([^)]*\)")
+_KEYWORD_SLOT = re.compile(r"\([^()]*\)")  # no "(" inside: linear on "((((…"
 _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
 
 

@@ -1,0 +1,60 @@
+"""The language a user reads: French by default, English with ``--lang en`` or an English locale.
+
+Messages are written in English in the code and translated by the standard library's gettext
+from ``rulegraph/locale/<lang>/LC_MESSAGES/rulegraph.mo`` (``make i18n`` extracts, updates and
+compiles the catalogues with Babel). English needs no catalogue: gettext falls back to the text
+as written.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from functools import cache
+from importlib import resources
+
+DOMAIN = "rulegraph"
+LANGUAGES = ("fr", "en")
+DEFAULT = "fr"
+
+_chosen: str | None = None
+
+
+def language() -> str:
+    """``--lang`` when given, else the locale's language when it is one of ours, else French."""
+    if _chosen:
+        return _chosen
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        code = value.split(":")[0][:2].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
+def set_language(code: str | None) -> None:
+    global _chosen
+    _chosen = code if code in LANGUAGES else None
+
+
+@cache
+def _translations(code: str) -> gettext.NullTranslations:
+    if code == "en":
+        return gettext.NullTranslations()
+    folder = resources.files("rulegraph").joinpath("locale")
+    with resources.as_file(folder) as path:
+        return gettext.translation(DOMAIN, localedir=str(path), languages=[code], fallback=True)
+
+
+def _(message: str) -> str:
+    """The message in the user's language."""
+    return _translations(language()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks a message for translation where it is defined; ``_`` translates it where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _translations(language()).ngettext(singular, plural, count)

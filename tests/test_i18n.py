@@ -1,0 +1,67 @@
+"""What a user reads is in French by default and in English on request; the catalogue follows
+the code."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "src" / "rulegraph" / "locale" / "fr" / "LC_MESSAGES"
+
+
+def run(*args, env=None):
+    import os
+
+    environment = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environment.update(env or {})
+    return subprocess.run([sys.executable, "-m", "rulegraph", *args], capture_output=True, text=True, cwd=ROOT, env=environment)
+
+
+def test_french_is_the_default_and_english_is_asked_for():
+    french = run("check").stdout.splitlines()[-1]
+    assert french.startswith(tuple("0123456789")) and " remarques : " in french and "avertissements" in french
+    english = run("--lang", "en", "check").stdout.splitlines()[-1]
+    assert " findings: " in english and "warnings" in english
+    assert " findings: " in run("check", env={"LANG": "en_GB.UTF-8"}).stdout.splitlines()[-1]
+
+
+def test_the_resolver_speaks_the_users_language():
+    out = run("resolve", "--side", "Fouisseur", "--side", "Attaque d'opportunité").stdout
+    assert out.startswith("Camp 1 : Fouisseur") and "Pourquoi :" in out
+    assert run("--lang", "en", "resolve", "--side", "Fouisseur", "--side", "Attaque d'opportunité").stdout.startswith("Side 1: Fouisseur")
+
+
+def test_every_message_of_the_code_is_in_the_french_catalogue():
+    babel = pytest.importorskip("babel.messages.extract")
+    from babel.messages.pofile import read_po
+
+    with open(CATALOGUE / "rulegraph.po", "rb") as stream:
+        catalogue = read_po(stream)
+    missing = []
+    for path in sorted((ROOT / "src" / "rulegraph").rglob("*.py")):
+        with open(path, "rb") as stream:
+            for _, _, message, _ in babel.extract_python(stream, ["_", "N_", "ngettext"], [], {}):
+                key = message if isinstance(message, str) else tuple(message)[0]
+                if key and (catalogue.get(key) is None or not catalogue.get(key).string):
+                    missing.append(f"{path.name}: {key}")
+    assert not missing, "run 'make i18n' and translate: " + "; ".join(missing)
+
+
+def test_the_compiled_catalogue_is_current():
+    pytest.importorskip("babel")
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    with open(CATALOGUE / "rulegraph.po", "rb") as stream:
+        source = {_key(m.id): _key(m.string) for m in read_po(stream) if m.id}
+    with open(CATALOGUE / "rulegraph.mo", "rb") as stream:
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(stream) if m.id}
+    assert source == compiled, "run 'make i18n' to compile the catalogue"
+
+
+def _key(value):
+    return value if isinstance(value, str) else tuple(value)
