@@ -101,6 +101,7 @@ CASES = [
     Case("syntax-error", ("query", "SELECT * WHERE { ?s ?p }", *GRAPH), 2, "SPARQL syntax error"),
     Case("path-timeout", ("query", PATH_STAR, "--timeout", "0.2", *GRAPH), 2, "ran longer than 0.2 s"),
     Case("timeout-zero", ("query", "SELECT * WHERE { ?s ?p ?o }", "--timeout", "0", *GRAPH), 2, "--timeout"),
+    Case("query-csv-formula", ("query", 'SELECT ("=1+1" AS ?x) WHERE {}', "--csv", *GRAPH), 0, "'=1+1"),
     Case("plain-query-still-works", ("query", "SELECT (COUNT(*) AS ?n) WHERE { ?s a ?o }", *GRAPH), 0),
     # sources and manifests
     Case("source-symlink-loop", ("build", f"{R}/loop", "--game", "G", "--out", f"{R}/o"), 2, "loop of symbolic links"),

@@ -180,6 +180,20 @@ def test_two_builds_at_once_never_mix_their_files(tmp_path):
     assert _tag(folder) in ({"A5"}, {"B5"})
 
 
+def test_two_cli_builds_at_once_both_finish_and_out_holds_one_of_them(tmp_path):
+    first, second = tmp_path / "a.md", tmp_path / "b.md"
+    first.write_text("### Garde\n\nElle protège.\n", encoding="utf-8")
+    second.write_text("### Fouisseur\n\nIl creuse.\n\n### Garde\n\nElle protège.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    runs = [subprocess.Popen([sys.executable, "-m", "rulegraph", "build", str(path), "--game", "Jeu", "--out", str(out)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for path in (first, second)]
+    assert [run.wait(timeout=300) for run in runs] == [0, 0], [run.stderr.read() for run in runs]
+    graph, report = (out / "graph.ttl").read_text(encoding="utf-8"), (out / "report.md").read_text(encoding="utf-8")
+    from_second = "Fouisseur" in graph
+    assert all(("Fouisseur" in (out / name).read_text(encoding="utf-8")) == from_second for name in ("graph.ttl", "graph.html"))
+    assert report
+
+
 def test_kill_9_during_a_build_leaves_a_whole_build(tmp_path):
     import random
     import time

@@ -171,7 +171,7 @@ def to_csv(graph: Graph) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows({key: _inert_cell(value) for key, value in row.items()} for row in rows)
+    writer.writerows({key: inert_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
 
 
@@ -179,7 +179,7 @@ def to_csv(graph: Graph) -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _inert_cell(value: object) -> object:
+def inert_cell(value: object) -> object:
     """A text cell a spreadsheet could run as a formula gets a leading apostrophe, which the
     spreadsheet shows as text; numbers are left as they are."""
     if isinstance(value, str) and value.startswith(_FORMULA_START):

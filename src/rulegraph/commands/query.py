@@ -87,8 +87,11 @@ def render_list(named) -> str:
 
 
 def render_csv(columns: list[str], rows: list[dict[str, object]]) -> str:
+    """CSV of the rows; a cell a spreadsheet would run as a formula is neutralised, as in export csv."""
+    from ..exports import inert_cell
+
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: inert_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
