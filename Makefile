@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval train bench fuzz lab docs i18n clean
+.PHONY: run test lint eval train bench fuzz lab docs i18n clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Style and correctness of the code: ruff's lint rules and formatting (configured in pyproject).
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 
 eval: $(STAMP)
 	$(BIN)/rulegraph evaluate

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from rulegraph.errors import RulegraphError
 from rulegraph.cli import main
+from rulegraph.errors import RulegraphError
 from rulegraph.evaluation import DEFAULT_SETS, Edge, evaluate, evaluate_manifest, format_evaluation, load_gold
 
 

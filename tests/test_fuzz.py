@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

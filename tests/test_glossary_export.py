@@ -64,9 +64,12 @@ def cross_references(graph) -> set[tuple[str, str]]:
             continue
         for owner, other in ((subject, obj), (obj, subject)):
             if view.nodes[owner]["kind"] == "ability" and any(data["sentence"] in text for text in texts[owner] if text):
-                anchor = lambda n: anchor_for(view.nodes[n]["game"], view.nodes[n]["kind"], view.nodes[n]["label"])
-                found.add((anchor(owner), anchor(other)))
+                found.add((_anchor(view, owner), _anchor(view, other)))
     return found
+
+
+def _anchor(view, node):
+    return anchor_for(view.nodes[node]["game"], view.nodes[node]["kind"], view.nodes[node]["label"])
 
 
 def test_every_cross_reference_of_the_seeds_is_a_link_in_its_entry(seed_graph, games):

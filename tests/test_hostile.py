@@ -5,10 +5,8 @@ no network access and in bounded time."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 

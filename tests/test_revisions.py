@@ -9,8 +9,8 @@ import pytest
 from rulegraph.build import build, serialize_turtle
 from rulegraph.cli import main
 from rulegraph.editions import diff_graphs
-from rulegraph.graph import load_graph
 from rulegraph.errors import RulegraphError
+from rulegraph.graph import load_graph
 
 from .conftest import DATA
 

@@ -18,8 +18,8 @@ from rdflib import Graph
 
 from .corpus import Corpus, corpus_from_files, load_corpus
 from .errors import RulegraphError
-from .extract.cues import load_cues
 from .extract.analysis import Analyser
+from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement

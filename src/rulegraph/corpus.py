@@ -18,7 +18,6 @@ from .text import fold, slug
 from .tomlfile import TomlFile, load_toml
 
 
-
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     id: str
@@ -154,7 +153,7 @@ def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None, a
     """Read every source of the manifest; ``substitutes`` reads another file in place of a
     source (keyed by its manifest path), keeping its name, so an edited copy builds as the original."""
     games, sources = load_manifest(manifest, allow_outside=allow_outside)
-    for name, path in (substitutes or {}).items():
+    for name, _path in (substitutes or {}).items():
         if name not in {s.name for s in sources}:
             raise RulegraphError(f"no [[source]] with path {name!r} in this manifest", path=manifest)
     sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]

@@ -74,6 +74,14 @@ def word_diff(old: str, new: str) -> list[dict[str, str]]:
     return [_labelled(chunk) for chunk in merged]
 
 
+def _same_mark(words: list[_Word], change: list, following: list, start: int) -> bool:
+    """The change starts with the punctuation mark that starts the unchanged run after it."""
+    if following[start] >= following[start + 1]:
+        return False
+    first, after = words[change[start]].key.rstrip("\n"), words[following[start]].key.rstrip("\n")
+    return first == after and not first[:1].isalnum()
+
+
 def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Word]) -> list[list]:
     """Move a pure insertion or deletion right while it starts with the punctuation mark that
     also starts the unchanged run after it, so that it reads as whole sentences:
@@ -84,14 +92,7 @@ def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Wo
         if change[0] not in ("insert", "delete") or previous[0] != "equal" or following[0] != "equal":
             continue
         words, start = (old_words, 1) if change[0] == "delete" else (new_words, 3)
-
-        def same_mark() -> bool:
-            if following[start] >= following[start + 1]:
-                return False
-            first, after = words[change[start]].key.rstrip("\n"), words[following[start]].key.rstrip("\n")
-            return first == after and not first[:1].isalnum()
-
-        while same_mark():
+        while _same_mark(words, change, following, start):
             previous[2] += 1
             previous[4] += 1
             change[1:] = [change[1] + 1, change[2] + 1, change[3] + 1, change[4] + 1]

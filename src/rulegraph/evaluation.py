@@ -26,10 +26,10 @@ from .corpus import load_corpus
 from .errors import RulegraphError
 from .extract.cues import load_cues
 from .extract.curation import curate
-from .readers import read_text
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .namespaces import INTERACTIONS, SYMMETRIC
+from .readers import read_text
 from .text import fold
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -419,7 +419,7 @@ def cross_validate_sets(sets: dict[str, tuple[Path, Path]] | None = None, progre
         _add_scores(thresholded, evaluate(gold_set.name, gold, found_edges(kept)).overall)
         _add_scores(overall, result.overall)
         to_review += sum(1 for s in kept if s.suggested)
-        for confidence, right in typed_points([s for s in kept if not s.suggested and s.relation != "references"], gold):
+        for _confidence, right in typed_points([s for s in kept if not s.suggested and s.relation != "references"], gold):
             asserted += 1
             asserted_right += right
     return CrossValidated(results, overall, calibration_table(validation.points), to_review, asserted, asserted_right,

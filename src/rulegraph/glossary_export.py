@@ -211,7 +211,7 @@ def _entry_item(graph: Graph, view: nx.MultiDiGraph, node: str, anchors: dict[st
     else:
         item.blocks.append(Block(None, _linked_paragraphs(view, data["text"], links, anchors, game_terms)))
     citing = {}
-    for subject, obj, other, edge in _edges_of(view, node):
+    for subject, obj, _other, edge in _edges_of(view, node):
         if obj == node and subject != node and edge["relation"] in INTERACTIONS and view.nodes[subject]["kind"] in ("ability",):
             citing.setdefault(view.nodes[subject]["label"], anchors[subject])
     item.cited_by = sorted(citing.items(), key=lambda c: fold(c[0]))
@@ -232,7 +232,7 @@ def _term_item(view: nx.MultiDiGraph, node: str, anchors: dict[str, str]) -> Ite
 def _interactions(view: nx.MultiDiGraph, node: str, anchors: dict[str, str]) -> list[dict[str, str]]:
     rows = []
     seen = set()
-    for subject, obj, other, edge in _edges_of(view, node):
+    for subject, _obj, other, edge in _edges_of(view, node):
         if edge["relation"] not in TYPED or other == node:
             continue
         outgoing = subject == node

@@ -6,9 +6,8 @@ an ``rg:Statement`` node carrying the sentence, file, line, condition and method
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import re
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 

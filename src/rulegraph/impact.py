@@ -325,7 +325,7 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     if len(same_name) == 1:
         return same_name[0]
     lines = {line.strip() for line in read_text(edited).splitlines() if line.strip()}
-    shared = {spec.name: len(lines & {l.strip() for l in read_text(spec.path).splitlines() if l.strip()}) for spec in sources}
+    shared = {spec.name: len(lines & {row.strip() for row in read_text(spec.path).splitlines() if row.strip()}) for spec in sources}
     best = max(shared, key=lambda name: shared[name])
     if not shared[best]:
         raise RulegraphError("shares no line with any source of the manifest; say which one it replaces with --source", path=edited)

@@ -19,8 +19,8 @@ import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
 from .errors import RulegraphError
-from .names import parse_heading
 from .extract.lexicon import Lexicon
+from .names import parse_heading
 from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
 from .text import closest, fold, split_sentences
 from .views.networkx_view import node_kind, to_networkx
@@ -284,9 +284,9 @@ def _shared(view: nx.MultiDiGraph, a: str, b: str) -> list[dict[str, object]]:
     links_a, links_b = _links(view, a), _links(view, b)
     by_other_a: dict[str, list] = defaultdict(list)
     by_other_b: dict[str, list] = defaultdict(list)
-    for (relation, other), records in links_a.items():
+    for (_relation, other), records in links_a.items():
         by_other_a[other] += records
-    for (relation, other), records in links_b.items():
+    for (_relation, other), records in links_b.items():
         by_other_b[other] += records
     shared = []
     for other in sorted(set(by_other_a) & set(by_other_b) - {a, b}, key=lambda n: view.nodes[n]["label"]):

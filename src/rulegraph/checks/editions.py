@@ -41,7 +41,7 @@ def _gap_finding(ability: Ability, texts: list[tuple[int | None, str, bool, int 
     known = [t for t in ordered if t[0] is not None]
     present_positions = [i for i, t in enumerate(known) if t[2]]
     before, inside, after = [], [], []
-    for i, (order, edition, present, line) in enumerate(known):
+    for i, (_order, edition, present, line) in enumerate(known):
         if present:
             continue
         if present_positions and i < present_positions[0]:

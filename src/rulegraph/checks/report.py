@@ -185,10 +185,9 @@ def _game_order(per_ability: dict, clean: list[tuple[str, str]]) -> list[str]:
 
 def report_pages(graph) -> dict[str, str]:
     """Run every check and render the files ``rulegraph build`` writes: report.html and report.md."""
+    from ..complexity import complexity, render_html_section, render_markdown_section
     from .records import abilities
     from .registry import run_checks
-
-    from ..complexity import complexity, render_html_section, render_markdown_section
 
     findings = run_checks(graph)
     names = [(a.game, a.label) for a in abilities(graph)]

@@ -15,11 +15,10 @@ dictionary knows (défaussés, ciblez, possèdera, cracheur: the list has few co
 
 from __future__ import annotations
 
-from functools import cache
-
 import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import cache
 
 from rdflib import RDF, RDFS, Graph, URIRef
 

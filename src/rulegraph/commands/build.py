@@ -19,8 +19,8 @@ def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
     from ..build import serialize_turtle, summary
-    from ..outputs import publish
     from ..checks.report import report_pages
+    from ..outputs import publish
     from ..views.atlas import render_atlas
 
     progress = Progress()

@@ -36,8 +36,8 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     from ..editions import diff_editions, diff_graphs, edition_history, timeline
-    from ..graph import load_graph
     from ..errors import RulegraphError
+    from ..graph import load_graph
 
     colour = sys.stdout.isatty() and not args.json
     if args.ability is None:

@@ -22,9 +22,9 @@ from functools import cache
 from ..corpus import Corpus
 from ..model import WEAPON, Entry, Paragraph
 from ..text import fold, fold_aligned, split_sentences, tokenize
+from .analysis import Analyser
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
-from .analysis import Analyser
 from .statement import Statement, TermRef
 from .typer import TypingModel, shipped_model, type_statements
 

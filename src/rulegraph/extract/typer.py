@@ -218,7 +218,7 @@ class TypingModel:
         return json.dumps(data, ensure_ascii=False, indent=0, sort_keys=False) + "\n"
 
     @classmethod
-    def from_json(cls, text: str) -> "TypingModel":
+    def from_json(cls, text: str) -> TypingModel:
         data = json.loads(text)
         return cls(
             classes=tuple(data["classes"]),

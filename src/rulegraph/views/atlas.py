@@ -283,7 +283,7 @@ def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str,
         by_game[game or ""].append(node)
     undirected = nx.Graph(view.to_undirected(as_view=True))
     discs = []
-    for game, members in sorted(by_game.items(), key=lambda item: (-len(item[1]), item[0])):
+    for _game, members in sorted(by_game.items(), key=lambda item: (-len(item[1]), item[0])):
         order: list[str] = []
         seen: set[str] = set()
         for root in sorted(members, key=lambda n: (-undirected.degree(n), n)):
