@@ -171,3 +171,13 @@ def test_cli_builds_the_seed_graph_from_the_manifest(capsys):
     args = ["query", "cancelled-by", "--param", "ability=Attaque d’opportunité", "--manifest", str(DATA / "corpus.toml"), "--json"]
     assert main(args) == 0
     assert "Fouisseur" in {r["by"] for r in json.loads(capsys.readouterr().out)}
+
+
+def test_a_query_table_keeps_its_columns_aligned_and_says_when_it_cuts():
+    from rulegraph.commands.common import CELL_WIDTH, format_table
+
+    rows = [{"a": "x" * 200, "b": "court"}, {"a": "y", "b": "z"}]
+    lines = format_table(rows).splitlines()
+    assert len({line.index("court") if "court" in line else line.index("z") for line in lines[2:4]}) == 1
+    assert lines[2].startswith("x" * (CELL_WIDTH - 1) + "…")
+    assert "--csv" in lines[-1]
