@@ -181,3 +181,10 @@ def test_a_query_table_keeps_its_columns_aligned_and_says_when_it_cuts():
     assert len({line.index("court") if "court" in line else line.index("z") for line in lines[2:4]}) == 1
     assert lines[2].startswith("x" * (CELL_WIDTH - 1) + "…")
     assert "--csv" in lines[-1]
+
+
+def test_undefined_names_say_who_uses_them_whichever_end_they_are(seed_graph):
+    rows = run(seed_graph, "undefined-names", game="confrontation")
+    used = {(str(r["name"]), str(r["used_by"])) for r in rows}
+    assert ("Mort-vivant", "Toxique") in used and ("Énorme", "Toxique") in used
+    assert all(r["evidence"] for r in rows)
