@@ -1,5 +1,5 @@
-"""``rulegraph build``: read the corpus, write out/graph.ttl, out/graph.html and the consistency
-report (out/report.html, out/report.md), print a summary."""
+"""``rulegraph build``: read the corpus, write out/graph.ttl, out/graph.html, the consistency
+report (out/report.html, out/report.md) and the store out/graph.oxigraph, print a summary."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ def run(args) -> int:
     """Everything is computed before the first file is written, so a failure leaves out/ as it was."""
     from ..build import serialize_turtle, summary, write_atomic
     from ..checks.report import report_pages
+    from ..store import store_path, write_store
     from ..views.atlas import render_atlas
 
     progress = Progress()
@@ -30,10 +31,13 @@ def run(args) -> int:
     progress("writing outputs")
     for name, content in outputs.items():
         write_atomic(args.out / name, content)
+    progress("loading the store")
+    write_store(outputs["graph.ttl"].encode("utf-8"), store_path(args.out / "graph.ttl"))
     progress.done()
     print(render_summary(summary(result)))
     print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")
     print(f"wrote {args.out / 'report.html'} and {args.out / 'report.md'} (consistency report: rulegraph check)")
+    print(f"wrote {store_path(args.out / 'graph.ttl')} (the store that --graph and rulegraph serve open)")
     return 0
 
 

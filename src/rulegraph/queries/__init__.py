@@ -149,6 +149,11 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None) -
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql import prepareQuery
 
+    from ..store import oxigraph_of
+
+    store = oxigraph_of(graph)
+    if store is not None:
+        return run_on_store(store, query, bindings(graph, query, values or {}))
     try:
         prepared = prepareQuery(query.text)
     except ParseBaseException as error:
@@ -177,3 +182,65 @@ def _plain(value: object) -> object:
         python = value.toPython()
         return python if isinstance(python, (bool, int, float)) else str(value)
     return str(value)
+
+
+# --- the Oxigraph store (rulegraph.store) ---------------------------------------------------
+
+
+def run_on_store(store, query: NamedQuery, bound: dict[str, object]) -> QueryResult:
+    """Run a query on an Oxigraph store, parameters bound by :func:`with_values`; rows are the
+    same plain values as :func:`run` gives on rdflib."""
+    import pyoxigraph as ox
+
+    try:
+        result = store.query(with_values(query.text, bound))
+    except SyntaxError as error:
+        raise RulegraphError(f"SPARQL syntax error: {error}", path=query.path) from None
+    except (OSError, ValueError, TypeError, RuntimeError) as error:
+        raise RulegraphError(f"the query failed: {error}", path=query.path) from None
+    if isinstance(result, ox.QueryBoolean):
+        return QueryResult(["ask"], [{"ask": bool(result)}])
+    if isinstance(result, ox.QueryTriples):
+        columns = ["subject", "predicate", "object"]
+        return QueryResult(columns, [dict(zip(columns, map(_plain_ox, (t.subject, t.predicate, t.object)))) for t in result])
+    columns = [v.value for v in result.variables]
+    return QueryResult(columns, [{c: _plain_ox(solution[i]) for i, c in enumerate(columns)} for solution in result])
+
+
+def _plain_ox(term: object) -> object:
+    from ..store import to_rdflib
+
+    return _plain(to_rdflib(term))
+
+
+#: What may hold a "{" that does not open a group: comments, IRIs, and the four kinds of string.
+_NOT_SYNTAX = re.compile(r'#[^\n]*|<[^<>\s]*>|""".*?"""|' r"'''.*?'''|" r'"(?:[^"\\\n]|\\.)*"|' r"'(?:[^'\\\n]|\\.)*'",
+                         re.DOTALL)
+
+
+def with_values(text: str, bound: dict[str, object]) -> str:
+    """The query with its parameters bound by a VALUES block opening its outer group:
+    ``WHERE { VALUES (?ability) { (<…/ability/fouisseur>) } …``. Each value is an RDF term
+    serialised by rdflib (``n3()``: IRIs checked, quotes and backslashes escaped), so a value
+    can never change the query; a remote endpoint, which has no initBindings, and the store
+    get the same rows as rdflib this way."""
+    if not bound:
+        return text
+    names = " ".join(f"?{name}" for name in bound)
+    terms = " ".join(term.n3() for term in bound.values())
+    brace = _outer_brace(text)
+    return f"{text[:brace + 1]} VALUES ({names}) {{ ({terms}) }}\n{text[brace + 1:]}"
+
+
+def _outer_brace(text: str) -> int:
+    """Where the query's outer group opens: the first ``{`` outside comments, IRIs and strings."""
+    position = 0
+    for match in _NOT_SYNTAX.finditer(text):
+        brace = text.find("{", position, match.start())
+        if brace != -1:
+            return brace
+        position = match.end()
+    brace = text.find("{", position)
+    if brace == -1:
+        raise RulegraphError("the query has no { … } group to bind parameters in")
+    return brace
