@@ -135,3 +135,8 @@ def to_oxigraph(term: object) -> object:
             return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
         return ox.Literal(str(term))
     raise ValueError(f"cannot bind {term!r}")
+
+
+def write_store_beside(graph_path: Path) -> Path:
+    """The store for a graph.ttl already on disk (``rulegraph build`` writes both at once)."""
+    return write_store(Path(graph_path).read_bytes(), store_path(graph_path))
