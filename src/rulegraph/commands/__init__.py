@@ -1,5 +1,5 @@
 """One module per CLI command, each with ``add_parser(subparsers)``; this list is the CLI."""
 
-from . import build, check, complexity, diff, evaluate, export, impact, interactions, query, resolve, review, serve
+from . import build, check, complexity, diff, evaluate, export, impact, interactions, publish, query, resolve, review, serve
 
-COMMANDS = [build, check, review, query, interactions, resolve, impact, complexity, export, diff, evaluate, serve]
+COMMANDS = [build, check, review, query, interactions, resolve, impact, complexity, export, diff, evaluate, serve, publish]
