@@ -96,3 +96,10 @@ def test_a_syntax_error_on_the_store_names_the_query(store_graph, tmp_path):
     bad.write_text("SELECT ?x WHERE { ?x ?y }\n", encoding="utf-8")
     with pytest.raises(RulegraphError, match="bad.rq"):
         queries.run(store_graph, queries.from_file(bad), {})
+
+
+def test_graph_ttl_reads_back_as_the_same_triples(seed_graph, built):
+    from rdflib import Graph
+
+    assert set(Graph().parse(built, format="turtle")) == set(seed_graph)
+    assert serialize_turtle(seed_graph) == built.read_text(encoding="utf-8")

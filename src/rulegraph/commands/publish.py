@@ -9,9 +9,10 @@ from pathlib import Path
 from .common import DEFAULT_OUT
 
 
-def add_parser(subparsers) -> None:
-    from ..remote import PASSWORD_VARIABLE
+PASSWORD_VARIABLE = "RULEGRAPH_PASSWORD"  # rulegraph.remote.PASSWORD_VARIABLE, without importing rdflib here
 
+
+def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "publish", help="load the built graph into a triple store (SPARQL Graph Store HTTP Protocol)",
         description="Replace one named graph of the store with out/graph.ttl, in one PUT request. "
@@ -31,7 +32,7 @@ def run(args) -> int:
     from ..errors import RulegraphError
     from ..graph import load_graph
     from ..namespaces import RG
-    from ..remote import PASSWORD_VARIABLE, Endpoint, default_graph_iri, publish
+    from ..remote import Endpoint, default_graph_iri, publish
     from ..store import as_rdflib, open_store
 
     try:
