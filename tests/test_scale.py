@@ -1,0 +1,49 @@
+"""What keeps large catalogues linear: the near-identical check's candidate index never drops a
+pair the all-pairs comparison would report, and the synthetic catalogue keeps cross-references."""
+
+from __future__ import annotations
+
+import random
+import runpy
+from collections import Counter
+from itertools import combinations
+
+from rulegraph.checks import duplicates
+from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidate_pairs
+
+from .conftest import ROOT
+
+
+def _passes_the_bounds(a: Counter, b: Counter) -> bool:
+    total = sum(a.values()) + sum(b.values())
+    return 2 * sum((a & b).values()) >= NEAR_IDENTICAL_RATIO * total
+
+
+def test_candidate_pairs_keep_every_pair_that_can_reach_the_ratio():
+    words = [f"w{n}" for n in range(40)]
+    chance = random.Random(12)
+    base = [chance.choice(words) for _ in range(30)]
+    bags = []
+    for _ in range(150):
+        text = list(base) if chance.random() < 0.5 else [chance.choice(words) for _ in range(30)]
+        for _ in range(chance.randint(0, 6)):
+            text[chance.randrange(len(text))] = chance.choice(words)
+        bags.append(Counter(text[: chance.randint(20, 30)]))
+    expected = {(i, j) for i, j in combinations(range(len(bags)), 2) if _passes_the_bounds(bags[i], bags[j])}
+    found = set(_candidate_pairs(bags))
+    assert expected and expected <= found
+    assert len(found) < len(bags) * (len(bags) - 1) // 2
+
+
+def test_near_identical_findings_are_those_of_all_pairs(seed_graph, monkeypatch):
+    indexed = duplicates.check_near_identical_texts(seed_graph)
+    monkeypatch.setattr(duplicates, "_candidate_pairs", lambda bags: list(combinations(range(len(bags)), 2)))
+    assert indexed == duplicates.check_near_identical_texts(seed_graph) and indexed
+
+
+def test_synthetic_copies_rename_abilities_and_their_mentions(tmp_path):
+    generator = runpy.run_path(str(ROOT / "scripts" / "synthetic_corpus.py"))
+    manifest = generator["write_corpus"](tmp_path, copies=2)
+    second = (tmp_path / "copy_0002.txt").read_text(encoding="utf-8")
+    assert "- Fouisseur K2 :" in second and "de fouisseur K2 et" in second
+    assert "K1" not in second and 'game = "studio-1"' in manifest.read_text(encoding="utf-8")
