@@ -47,3 +47,25 @@ def test_synthetic_copies_rename_abilities_and_their_mentions(tmp_path):
     second = (tmp_path / "copy_0002.txt").read_text(encoding="utf-8")
     assert "- Fouisseur K2 :" in second and "de fouisseur K2 et" in second
     assert "K1" not in second and 'game = "studio-1"' in manifest.read_text(encoding="utf-8")
+
+
+def test_one_typo_index_finds_what_scanning_finds(seed_corpus, monkeypatch):
+    from rulegraph.extract import lexicon as lexicon_module
+
+    names = [entry.name for entry in seed_corpus.entries("hell-dorado")]
+    catalogue = names + [f"{name} K{copy}" for name in names for copy in range(1, 30)]
+    chance = random.Random(5)
+    typed = []
+    for name in chance.sample(catalogue, 300):
+        at = chance.randrange(len(name))
+        typed += [name[:at] + name[at + 1:], name[:at] + "e" + name[at:], name[:at] + "a" + name[at + 1:]]
+
+    def lookups(scan_at_most: int) -> list:
+        monkeypatch.setattr(lexicon_module, "_SCAN_AT_MOST", scan_at_most)
+        lexicon = lexicon_module.build_lexicon("hell-dorado", catalogue, {})
+        texts = [entry.text for entry in seed_corpus.entries("hell-dorado")]
+        return [lexicon.lookup(name) for name in typed] + [lexicon.find(text) for text in texts]
+
+    indexed, scanned = lookups(0), lookups(10**9)
+    assert indexed == scanned
+    assert sum(found is not None for found in indexed[: len(typed)]) > len(typed) // 2
