@@ -103,3 +103,15 @@ def test_graph_ttl_reads_back_as_the_same_triples(seed_graph, built):
 
     assert set(Graph().parse(built, format="turtle")) == set(seed_graph)
     assert serialize_turtle(seed_graph) == built.read_text(encoding="utf-8")
+
+
+def test_the_networkx_view_read_off_the_store_is_the_rdflib_view(seed_graph, store_graph):
+    from rulegraph.views.networkx_view import to_networkx
+
+    def comparable(view):
+        nodes = {n: {**d, "notes": sorted(d["notes"])} for n, d in view.nodes(data=True)}
+        return nodes, sorted((u, v, k, sorted(d.items())) for u, v, k, d in view.edges(keys=True, data=True))
+
+    on_store = to_networkx(store_graph)
+    assert comparable(on_store) == comparable(to_networkx(seed_graph))
+    assert to_networkx(store_graph) is on_store
