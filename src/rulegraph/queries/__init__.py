@@ -11,7 +11,8 @@ values are never pasted into the query text, so a name with an apostrophe, quote
 cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
 concept) are first resolved to their node URI with :func:`rulegraph.resolve.find_term`, which
 matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
-parameter (and every parameter of an ad-hoc query) is bound as a plain literal.
+parameter (and every parameter of an ad-hoc query) is bound as a plain literal, a ``folded`` one
+as the literal folded by :func:`rulegraph.text.fold` (to compare with rg:labelKey/rg:sentenceKey).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from rdflib import Graph, Literal, Variable
 
 from ..errors import RulegraphError
 from ..namespaces import game_uri
+from ..text import fold
 
 TERM_KINDS = ("ability", "state", "action", "characteristic", "concept")
-PARAMETER_KINDS = (*TERM_KINDS, "game", "text")
+PARAMETER_KINDS = (*TERM_KINDS, "game", "text", "folded")
 _PARAM_LINE = re.compile(r"^#\s*param\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$")
 
 
@@ -136,6 +138,8 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
         kind = declared[name].kind
         if kind == "text":
             bound[Variable(name)] = Literal(value)
+        elif kind == "folded":
+            bound[Variable(name)] = Literal(fold(value))
         elif kind == "game":
             bound[Variable(name)] = game_uri(find_game(graph, value))
         else:
