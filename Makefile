@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test eval train bench lab clean
+.PHONY: run test eval train bench bench-scale lab clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ train: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py
+
+# Issue 12's figures on a synthetic catalogue (100 renamed copies of the Hell Dorado chapter).
+bench-scale: $(STAMP)
+	$(BIN)/python scripts/bench_scale.py
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
