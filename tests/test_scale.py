@@ -69,3 +69,18 @@ def test_one_typo_index_finds_what_scanning_finds(seed_corpus, monkeypatch):
     indexed, scanned = lookups(0), lookups(10**9)
     assert indexed == scanned
     assert sum(found is not None for found in indexed[: len(typed)]) > len(typed) // 2
+
+
+def test_reports_list_a_few_findings_per_check_and_say_how_to_get_the_rest(seed_graph):
+    from rulegraph.checks import run_checks
+    from rulegraph.checks.report import render_html, render_markdown
+
+    findings = run_checks(seed_graph)
+    by_check = Counter(f.code for f in findings)
+    code, total = by_check.most_common(1)[0]
+    assert total > 1
+    markdown = render_markdown(findings, limit=1)
+    assert f"{total - 1} autres constats {code}" in markdown and f"rulegraph check --check {code}" in markdown
+    assert len(markdown) < len(render_markdown(findings))
+    assert f"{total - 1} autres constats {code}" in render_html(findings, limit=1)
+    assert "autres constats" not in render_markdown(findings)
