@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint eval train bench fuzz lab docs i18n clean
+.PHONY: run test lint eval train bench bench-scale fuzz lab docs i18n clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ i18n: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --omit-header -o build/rulegraph.pot .
 	$(BIN)/pybabel update -i build/rulegraph.pot -d src/rulegraph/locale -D rulegraph --no-fuzzy-matching
 	$(BIN)/pybabel compile -d src/rulegraph/locale -D rulegraph
+
+# Issue 12's figures on a synthetic catalogue (100 renamed copies of the Hell Dorado chapter).
+bench-scale: $(STAMP)
+	$(BIN)/python scripts/bench_scale.py
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lab]'

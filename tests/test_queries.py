@@ -12,7 +12,7 @@ import pytest
 from rulegraph import queries
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
-from rulegraph.graph import new_graph
+from rulegraph.graph import add_search_keys, new_graph
 
 from .conftest import DATA, FIXTURES
 
@@ -26,7 +26,7 @@ TESTED_QUERIES = {
 
 @pytest.fixture(scope="module")
 def fixture_graph():
-    return new_graph().parse(FIXTURE, format="turtle")
+    return add_search_keys(new_graph().parse(FIXTURE, format="turtle"))
 
 
 def run(graph, name, **params):

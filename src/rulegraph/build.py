@@ -63,9 +63,26 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     return BuildResult(corpus, statements, graph)
 
 
+#: Prefixes written at the top of graph.ttl (IRIs under them are abbreviated where Turtle allows).
+TURTLE_PREFIXES = {
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "rg": "https://w3id.org/rulegraph#",
+}
+
+
 def serialize_turtle(graph: Graph) -> str:
-    """Deterministic, readable Turtle: two builds of the same inputs give the same bytes."""
-    return graph.serialize(format="longturtle")
+    """Deterministic, readable Turtle: two builds of the same inputs give the same bytes.
+
+    rdflib writes N-Triples (no prefix search, which made its Turtle writer superlinear), the
+    lines are sorted, and Oxigraph's Turtle writer groups them by subject with fixed prefixes."""
+    import pyoxigraph as ox
+
+    lines = sorted({line for line in graph.serialize(format="nt").splitlines() if line})
+    triples = ox.parse("\n".join(lines) + "\n", format=ox.RdfFormat.N_TRIPLES)
+    return ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES).decode("utf-8")
 
 
 def write_atomic(path: Path, content: str | bytes) -> Path:

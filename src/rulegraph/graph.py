@@ -100,6 +100,21 @@ def build_graph(corpus: Corpus, statements: Iterable[Statement]) -> Graph:
     defined = {(e.game, fold(e.name)) for e in corpus.entries()}
     for statement in statements:
         _add_statement(graph, statement, defined)
+    add_search_keys(graph)
+    return graph
+
+
+def add_search_keys(graph: Graph) -> Graph:
+    """rg:labelKey and rg:sentenceKey: each data node's label and each statement's sentence
+    folded once here (:func:`rulegraph.text.fold`: case, accents, apostrophes, hyphens), so that
+    queries match names and words by plain string comparison instead of a chain of REPLACE calls
+    per row, which every SPARQL engine runs slowly and Virtuoso gets wrong on accented text."""
+    data = str(DATA)
+    keys = [(node, RG.labelKey, Literal(fold(label))) for node, label in graph.subject_objects(RDFS.label)
+            if str(node).startswith(data)]
+    keys += [(node, RG.sentenceKey, Literal(fold(sentence))) for node, sentence in graph.subject_objects(RG.sentence)]
+    for triple in keys:
+        graph.add(triple)
     return graph
 
 

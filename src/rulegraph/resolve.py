@@ -51,8 +51,22 @@ class Term:
     game: str
 
 
+_STORE_TERMS = """PREFIX rg: <https://w3id.org/rulegraph#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?node ?label ?type ?game ?game_label WHERE {
+  VALUES ?type { %s }
+  ?node a ?type ; rdfs:label ?label .
+  OPTIONAL { ?node rg:game ?game OPTIONAL { ?game rdfs:label ?game_label } }
+}"""
+
+
 def graph_terms(graph: Graph) -> list[Term]:
     """Every labelled term of the graph with its kind and game."""
+    from .store import oxigraph_of, to_rdflib
+
+    store = oxigraph_of(graph)
+    if store is not None:
+        return _store_terms(store, to_rdflib)
     found: list[Term] = []
     games: dict[URIRef, str] = {}
     for node, label in graph.subject_objects(RDFS.label):
@@ -66,6 +80,24 @@ def graph_terms(graph: Graph) -> list[Term]:
     return found
 
 
+def _store_terms(store, to_rdflib) -> list[Term]:
+    """:func:`graph_terms` in one query on an Oxigraph store (a node of several kinds keeps the
+    first in the view's order of kinds)."""
+    from .views.networkx_view import _KIND
+
+    rank = {str(rdf_type): index for index, rdf_type in enumerate(_KIND)}
+    best: dict[tuple[str, str], tuple[int, Term]] = {}
+    for row in store.query(_STORE_TERMS % " ".join(f"<{t}>" for t in _KIND)):
+        node, label, rdf_type, game = row["node"], row["label"], row["type"].value, row["game"]
+        game_name = row["game_label"].value if row["game_label"] is not None else str(game.value if game else None)
+        term = Term(URIRef(node.value), label.value, _KIND[URIRef(rdf_type)],
+                    str(game.value if game else None).rsplit("/", 1)[-1], game_name)
+        key = (node.value, label.value)
+        if key not in best or rank[rdf_type] < best[key][0]:
+            best[key] = (rank[rdf_type], term)
+    return [term for _, term in best.values()]
+
+
 #: The lexicon's kind for each kind of graph node (an undefined ability is still an ability).
 _LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state", "action": "action",
                  "characteristic": "characteristic", "concept": "concept"}
@@ -73,15 +105,21 @@ _LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state",
 
 #: Lexicons built from a graph's labels, per graph and per set of kinds; rebuilt when the graph
 #: changes size. Building them is most of the cost of a lookup.
-_LEXICON_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LEXICON_CACHE: dict[int, tuple[weakref.ref, dict]] = {}
 
 
 def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon, dict[tuple[str, str], Term]]]:
-    cached = _LEXICON_CACHE.setdefault(graph, {})
-    key = (kinds, len(graph))
+    from .store import oxigraph_of
+
+    entry = _LEXICON_CACHE.get(id(graph))
+    if entry is None or entry[0]() is not graph:
+        entry = (weakref.ref(graph, lambda _, key=id(graph): _LEXICON_CACHE.pop(key, None)), {})
+        _LEXICON_CACHE[id(graph)] = entry
+    cached = entry[1]
+    key = (kinds, -1 if oxigraph_of(graph) is not None else len(graph))
     if key not in cached:
         by_game: dict[str, list[Term]] = defaultdict(list)
-        for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label)):
+        for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label, str(t.uri))):
             if term.kind in kinds:
                 by_game[term.game_id].append(term)
         lexicons = []
@@ -93,7 +131,8 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon,
                 index.setdefault((kind, term.label), term)
                 lexicon.add(kind, term.label)
             lexicons.append((lexicon, index))
-        cached.clear()
+        for stale in [k for k in cached if k[1] != key[1]]:
+            del cached[stale]
         cached[key] = lexicons
     return cached[key]
 

@@ -9,7 +9,8 @@ Near-identical measure: ``difflib.SequenceMatcher(None, words_a, words_b).ratio(
 word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a pair at or above
 :data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared. Two cheap
 upper bounds of that ratio (the lengths, then the words shared regardless of order) skip most
-pairs before the sequences are aligned, without ever skipping one that would pass.
+pairs before the sequences are aligned, without ever skipping one that would pass; candidate
+pairs come from a prefix-filtering index (:func:`_candidate_pairs`), not from all pairs.
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
             by_game[ability.game].append((ability, keys, [w for _, w in pairs], Counter(keys)))
     findings = []
     for items in by_game.values():
-        for (a, words_a, shown_a, bag_a), (b, words_b, shown_b, bag_b) in combinations(items, 2):
+        for first, second in _candidate_pairs([bag for _, _, _, bag in items]):
+            (a, words_a, shown_a, bag_a), (b, words_b, shown_b, bag_b) = items[first], items[second]
             total = len(words_a) + len(words_b)
             if words_a == words_b or 2 * min(len(words_a), len(words_b)) < NEAR_IDENTICAL_RATIO * total:
                 continue
@@ -133,6 +135,30 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
                 "Candidats à une fusion, ou à une différence à vérifier.",
                 a.source, a.line))
     return findings
+
+
+def _candidate_pairs(bags: list[Counter[str]]) -> list[tuple[int, int]]:
+    """The pairs (i < j, in order) that may reach the ratio: prefix filtering, exact, never a
+    pair too few.
+
+    A pair at the ratio τ shares at least τ(|a|+|b|)/2 words (counted with repeats), and the
+    length bound gives |b| ≥ |a|·τ/(2−τ), so it shares at least t(a) = |a|·τ/(2−τ) words of
+    a. Order every (word, k-th occurrence) token rarest first: two bags sharing t tokens share
+    one among the first |x| − t + 1 tokens of each. Indexing only those prefixes finds every
+    such pair while comparing a text with just the few texts that share a rare word with it."""
+    tokens = [[(word, k) for word, count in bag.items() for k in range(count)] for bag in bags]
+    frequency = Counter(token for own in tokens for token in own)
+    index: dict[tuple[str, int], list[int]] = defaultdict(list)
+    pairs: set[tuple[int, int]] = set()
+    for number, own in enumerate(tokens):
+        own.sort(key=lambda token: (frequency[token], token))
+        size = len(own)
+        shared = int(size * NEAR_IDENTICAL_RATIO / (2 - NEAR_IDENTICAL_RATIO))  # rounded down: a longer prefix, safe
+        for token in own[: size - shared + 1]:
+            for other in index[token]:
+                pairs.add((other, number))
+            index[token].append(number)
+    return sorted(pairs)
 
 
 def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -> str:

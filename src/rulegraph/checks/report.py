@@ -19,6 +19,9 @@ from .finding import SEVERITIES, Finding, severity_rank, sort_key
 from .registry import CHECKS
 
 _CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
+#: Findings of one check listed one by one in report.html and report.md; past it the pages give
+#: the count and the command that lists them all (a catalogue of copies has 10^5 near-identical pairs).
+REPORT_LIMIT_PER_CHECK = 500
 _TITLES = {check.code: check.finds for check in CHECKS}
 
 
@@ -93,18 +96,39 @@ def escape_markdown(text: object) -> str:
     return _MD_MARKUP.sub(r"\\\1", plain)
 
 
-def render_markdown(findings: list[Finding]) -> str:
+def listed(findings: list[Finding], limit: int | None) -> tuple[list[Finding], dict[tuple[str, str], int]]:
+    """The findings to list, at most ``limit`` per check (in report order), and how many of each
+    check are left out."""
+    if limit is None:
+        return findings, {}
+    kept, left_out = [], Counter()
+    for code, name, items in _by_check(findings):
+        kept += items[:limit]
+        if len(items) > limit:
+            left_out[(code, name)] = len(items) - limit
+    return kept, dict(left_out)
+
+
+def _left_out_note(code: str, name: str, count: int) -> str:
+    return (f"{count} autres constats {code} {name} ne sont pas listés ici : "
+            f"rulegraph check --check {code} les donne tous.")
+
+
+def render_markdown(findings: list[Finding], *, limit: int | None = None) -> str:
+    shown, left_out = listed(findings, limit)
     lines = ["# Rapport de cohérence", "", summary_line(findings), ""]
     rows = counts(findings)
     if rows:
         lines += ["| code | check | jeu | error | warning | info |", "|---|---|---|---|---|---|"]
         lines += [f"| {r['code']} | {r['check']} | {escape_markdown(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
         lines.append("")
-    for code, name, items in _by_check(findings):
+    for code, name, items in _by_check(shown):
         lines += [f"## {code} {name}", "", f"_{escape_markdown(_TITLES.get(code, ''))}_", ""]
         lines += ["| sévérité | jeu | capacité | où | message |", "|---|---|---|---|---|"]
         for f in items:
             lines.append(f"| {f.severity} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
+        if (code, name) in left_out:
+            lines += ["", _left_out_note(code, name, left_out[(code, name)])]
         lines.append("")
     return "\n".join(lines)
 
@@ -121,14 +145,15 @@ ul.clean { columns: 3; }
 """
 
 
-def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = ()) -> str:
+def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = (), *, limit: int | None = None) -> str:
     """A standalone page: counts by check, then per game each ability with its findings.
 
     ``abilities`` are (game, name) pairs of every ability, so that each has an anchor, even one
-    the report has nothing to say about.
+    the report has nothing to say about. ``limit``: at most that many findings of one check listed.
     """
+    shown, left_out = listed(findings, limit)
     per_ability: dict[tuple[str, str], list[Finding]] = defaultdict(list)
-    for finding in sorted(findings, key=lambda f: (-severity_rank(f.severity), sort_key(f))):
+    for finding in sorted(shown, key=lambda f: (-severity_rank(f.severity), sort_key(f))):
         per_ability[(finding.game, finding.subject)].append(finding)
     clean = sorted({(g, a) for g, a in abilities} - set(per_ability))
     out = ["<!DOCTYPE html>", '<html lang="fr"><head><meta charset="utf-8">',
@@ -141,6 +166,7 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
             out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_TITLES.get(str(r['code']), ''))}\">{escape(str(r['check']))}</td>"
                        f"<td>{escape(str(r['game']))}</td><td>{r['error']}</td><td>{r['warning']}</td><td>{r['info']}</td></tr>")
         out.append("</tbody></table>")
+    out += [f"<p>{escape(_left_out_note(code, name, count))}</p>" for (code, name), count in left_out.items()]
     games = _game_order(per_ability, clean)
     if games:
         # A table of contents: each game (the largest glossary first) and its abilities with findings.
@@ -192,5 +218,6 @@ def report_pages(graph) -> dict[str, str]:
     findings = run_checks(graph)
     names = [(a.game, a.label) for a in abilities(graph)]
     scored = complexity(graph)
-    page = render_html(findings, names).replace("</body></html>", render_html_section(scored) + "\n</body></html>")
-    return {"report.html": page, "report.md": render_markdown(findings) + "\n" + render_markdown_section(scored)}
+    limit = REPORT_LIMIT_PER_CHECK
+    page = render_html(findings, names, limit=limit).replace("</body></html>", render_html_section(scored) + "\n</body></html>")
+    return {"report.html": page, "report.md": render_markdown(findings, limit=limit) + "\n" + render_markdown_section(scored)}

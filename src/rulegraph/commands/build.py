@@ -1,5 +1,5 @@
-"""``rulegraph build``: read the corpus, write out/graph.ttl, out/graph.html and the consistency
-report (out/report.html, out/report.md), print a summary."""
+"""``rulegraph build``: read the corpus, write out/graph.ttl, out/graph.html, the consistency
+report (out/report.html, out/report.md) and the store out/graph.oxigraph, print a summary."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ def run(args) -> int:
     from ..build import serialize_turtle, summary
     from ..checks.report import report_pages
     from ..outputs import publish
+    from ..store import store_path, write_store
     from ..views.atlas import render_atlas
 
     progress = Progress()
@@ -31,10 +32,15 @@ def run(args) -> int:
     outputs.update(report_pages(result.graph))
     progress("writing outputs")
     publish(args.out, outputs)
+    # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
+    # reader ignores a store that does not match, so writing it after the switch mixes nothing.
+    progress("loading the store")
+    write_store(outputs["graph.ttl"].encode("utf-8"), store_path(args.out / "graph.ttl"))
     progress.done()
     print(render_summary(summary(result)))
     print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")
     print(f"wrote {args.out / 'report.html'} and {args.out / 'report.md'} (consistency report: rulegraph check)")
+    print(f"wrote {store_path(args.out / 'graph.ttl')} (the store that --graph and rulegraph serve open)")
     return 0
 
 

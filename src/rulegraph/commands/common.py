@@ -105,12 +105,15 @@ def add_graph_arguments(parser) -> None:
 
 
 def load_graph(args):
-    """The graph the arguments name: a Turtle file, or a fresh build of the manifest."""
+    """The graph the arguments name: the store beside a built graph.ttl when it holds that very
+    file (opened at once), else the Turtle file parsed, or a fresh build of the manifest."""
     from ..build import build
     from ..graph import load_graph as load_turtle
+    from ..store import as_rdflib, open_store
 
     if args.graph is not None:
-        return load_turtle(args.graph, max_mb=args.max_size)
+        store = open_store(args.graph)
+        return as_rdflib(store) if store is not None else load_turtle(args.graph, max_mb=args.max_size)
     return build(args.manifest or DEFAULT_MANIFEST, allow_outside=args.allow_outside, max_mb=args.max_size).graph
 
 

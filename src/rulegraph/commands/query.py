@@ -25,6 +25,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--allow-endpoint", action="append", default=[], metavar="URL",
                         help="let SERVICE <URL> reach this SPARQL endpoint (repeatable); every other SERVICE is refused")
     add_graph_arguments(parser)
+    add_endpoint_arguments(parser)
     add_output_arguments(parser, csv_output=True)
     parser.set_defaults(run=run)
 
@@ -42,8 +43,8 @@ def run(args) -> int:
         raise RulegraphError("--timeout must be a positive number of seconds")
     query = pick_query(args.query)
     values = parse_params(args.param)
-    result = queries.run(load_graph(args), query, values, timeout=args.timeout,
-                         allow_endpoints=tuple(args.allow_endpoint))
+    result = run_remote(args, query, values) if args.endpoint else queries.run(
+        load_graph(args), query, values, timeout=args.timeout, allow_endpoints=tuple(args.allow_endpoint))
     if args.json:
         print_json(result.rows)
     elif args.csv:
@@ -95,3 +96,22 @@ def render_csv(columns: list[str], rows: list[dict[str, object]]) -> str:
     writer.writeheader()
     writer.writerows({key: inert_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
+
+
+def add_endpoint_arguments(parser) -> None:
+    parser.add_argument("--endpoint", metavar="URL",
+                        help="run on a remote SPARQL endpoint instead (Oxigraph: http://host:7878/query)")
+    parser.add_argument("--graph-iri", help="with --endpoint: the named graph to query (the one 'rulegraph publish' printed)")
+    parser.add_argument("--user", help="with --endpoint: user name; the password comes from $RULEGRAPH_PASSWORD")
+
+
+def run_remote(args, query, values):
+    import os
+
+    from .. import remote
+    from ..errors import RulegraphError
+
+    if args.graph is not None or args.manifest is not None:
+        raise RulegraphError("--endpoint queries the remote store; leave out --graph and --manifest")
+    endpoint = remote.Endpoint(args.endpoint, args.user, os.environ.get(remote.PASSWORD_VARIABLE), args.graph_iri)
+    return remote.run(endpoint, query, values)

@@ -17,6 +17,8 @@ from ..tomlfile import load_toml
 
 TERM_KINDS = ("ability", "characteristic", "action", "state", "concept", "equipment", "rule", "term", "category")
 _FUZZY_MIN_LENGTH = 8
+#: Up to this many names of one size are scanned; beyond, the deletion index is faster.
+_SCAN_AT_MOST = 24
 _KEYWORD_SLOT = re.compile(r"\([^()]*\)")  # no "(" inside: linear on "((((…"
 _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
 
@@ -55,7 +57,13 @@ class Lexicon:
     #: Folded names of the game's weapon abilities (a weapon acts on its target).
     weapons: frozenset[str] = frozenset()
     _index: dict[str, list[Term]] = field(default_factory=dict)
+    #: Names a one-typo match may find, by (tokens, joined length ± 1), in the order added.
     _fuzzy: dict[tuple[int, int], list[Term]] = field(default_factory=dict)
+    #: The same names by (tokens, the joined keys or the joined keys less one letter), with the
+    #: order added: two names one edit apart share an entry (a deletion index), so a large
+    #: lexicon is not scanned name by name.
+    _deletions: dict[tuple[int, str], list[tuple[int, Term]]] = field(default_factory=dict)
+    _added: int = 0
     _longest: int = 1
 
     def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = ()) -> None:
@@ -69,8 +77,11 @@ class Lexicon:
             self._longest = max(self._longest, len(keys))
             joined = "".join(keys)
             if len(joined) >= _FUZZY_MIN_LENGTH:
+                self._added += 1
                 for length in (len(joined) - 1, len(joined), len(joined) + 1):
                     self._fuzzy.setdefault((len(keys), length), []).append(term)
+                for variant in _with_one_deletion(joined):
+                    self._deletions.setdefault((len(keys), variant), []).append((self._added, term))
 
     def labels(self, kind: str) -> list[str]:
         return sorted({t.label for t in self.terms if t.kind == kind})
@@ -141,10 +152,34 @@ class Lexicon:
             joined = "".join(window)
             if len(joined) < _FUZZY_MIN_LENGTH or window[0].endswith("'"):
                 continue
-            for term in self._fuzzy.get((length, len(joined)), ()):
+            bucket = self._fuzzy.get((length, len(joined)), ())
+            if len(bucket) > _SCAN_AT_MOST:
+                found = self._one_typo(length, joined, window[0][0])
+                if found is not None:
+                    return (found, length, True)
+                continue
+            for term in bucket:
                 if term.keys[0][0] == window[0][0] and edit_distance_at_most_one(joined, "".join(term.keys)):
                     return (term, length, True)
         return best
+
+    def _one_typo(self, length: int, joined: str, initial: str) -> Term | None:
+        """What scanning the bucket would find first, through the deletion index: the first name
+        added (of ``length`` tokens, same initial) within one edit of ``joined``."""
+        candidates: dict[int, Term] = {}
+        for variant in _with_one_deletion(joined):
+            for order, term in self._deletions.get((length, variant), ()):
+                candidates.setdefault(order, term)
+        for order in sorted(candidates):
+            term = candidates[order]
+            if term.keys[0][0] == initial and edit_distance_at_most_one(joined, "".join(term.keys)):
+                return term
+        return None
+
+
+def _with_one_deletion(text: str) -> set[str]:
+    """The text and every text one letter shorter: two strings one edit apart share one."""
+    return {text, *(text[:i] + text[i + 1:] for i in range(len(text)))}
 
 
 def _rank(term: Term) -> int:

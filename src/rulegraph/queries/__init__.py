@@ -11,7 +11,8 @@ values are never pasted into the query text, so a name with an apostrophe, quote
 cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
 concept) are first resolved to their node URI with :func:`rulegraph.resolve.find_term`, which
 matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
-parameter (and every parameter of an ad-hoc query) is bound as a plain literal.
+parameter (and every parameter of an ad-hoc query) is bound as a plain literal, a ``folded`` one
+as the literal folded by :func:`rulegraph.text.fold` (to compare with rg:labelKey/rg:sentenceKey).
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from rdflib import Graph, Literal, Variable
 
 from ..errors import RulegraphError
 from ..namespaces import game_uri
-from ..text import editor_lines
+from ..text import editor_lines, fold
 
 TERM_KINDS = ("ability", "state", "action", "characteristic", "concept")
-PARAMETER_KINDS = (*TERM_KINDS, "game", "text")
+PARAMETER_KINDS = (*TERM_KINDS, "game", "text", "folded")
 #: Seconds a query may run before it is stopped (``rulegraph query --timeout``).
 DEFAULT_TIMEOUT = 30.0
 _PARAM_LINE = re.compile(r"^#\s*param\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$")
@@ -137,6 +138,8 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
         kind = declared[name].kind
         if kind == "text":
             bound[Variable(name)] = Literal(value)
+        elif kind == "folded":
+            bound[Variable(name)] = Literal(fold(value))
         elif kind == "game":
             bound[Variable(name)] = game_uri(find_game(graph, value))
         else:
@@ -155,6 +158,11 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql import prepareQuery
 
+    from ..store import oxigraph_of
+
+    store = oxigraph_of(graph)
+    if store is not None:
+        return run_on_store(store, query, bindings(graph, query, values or {}))
     try:
         prepared = prepareQuery(query.text)
     except ParseBaseException as error:
@@ -286,3 +294,65 @@ def _plain(value: object) -> object:
         python = value.toPython()
         return python if isinstance(python, (bool, int, float)) else str(value)
     return str(value)
+
+
+# --- the Oxigraph store (rulegraph.store) ---------------------------------------------------
+
+
+def run_on_store(store, query: NamedQuery, bound: dict[str, object]) -> QueryResult:
+    """Run a query on an Oxigraph store, parameters bound by :func:`with_values`; rows are the
+    same plain values as :func:`run` gives on rdflib."""
+    import pyoxigraph as ox
+
+    try:
+        result = store.query(with_values(query.text, bound))
+    except SyntaxError as error:
+        raise RulegraphError(f"SPARQL syntax error: {error}", path=query.path) from None
+    except (OSError, ValueError, TypeError, RuntimeError) as error:
+        raise RulegraphError(f"the query failed: {error}", path=query.path) from None
+    if isinstance(result, ox.QueryBoolean):
+        return QueryResult(["ask"], [{"ask": bool(result)}])
+    if isinstance(result, ox.QueryTriples):
+        columns = ["subject", "predicate", "object"]
+        return QueryResult(columns, [dict(zip(columns, map(_plain_ox, (t.subject, t.predicate, t.object)))) for t in result])
+    columns = [v.value for v in result.variables]
+    return QueryResult(columns, [{c: _plain_ox(solution[i]) for i, c in enumerate(columns)} for solution in result])
+
+
+def _plain_ox(term: object) -> object:
+    from ..store import to_rdflib
+
+    return _plain(to_rdflib(term))
+
+
+#: What may hold a "{" that does not open a group: comments, IRIs, and the four kinds of string.
+_NOT_SYNTAX = re.compile(r'#[^\n]*|<[^<>\s]*>|""".*?"""|' r"'''.*?'''|" r'"(?:[^"\\\n]|\\.)*"|' r"'(?:[^'\\\n]|\\.)*'",
+                         re.DOTALL)
+
+
+def with_values(text: str, bound: dict[str, object]) -> str:
+    """The query with its parameters bound by a VALUES block opening its outer group:
+    ``WHERE { VALUES (?ability) { (<…/ability/fouisseur>) } …``. Each value is an RDF term
+    serialised by rdflib (``n3()``: IRIs checked, quotes and backslashes escaped), so a value
+    can never change the query; a remote endpoint, which has no initBindings, and the store
+    get the same rows as rdflib this way."""
+    if not bound:
+        return text
+    names = " ".join(f"?{name}" for name in bound)
+    terms = " ".join(term.n3() for term in bound.values())
+    brace = _outer_brace(text)
+    return f"{text[:brace + 1]} VALUES ({names}) {{ ({terms}) }}\n{text[brace + 1:]}"
+
+
+def _outer_brace(text: str) -> int:
+    """Where the query's outer group opens: the first ``{`` outside comments, IRIs and strings."""
+    position = 0
+    for match in _NOT_SYNTAX.finditer(text):
+        brace = text.find("{", position, match.start())
+        if brace != -1:
+            return brace
+        position = match.end()
+    brace = text.find("{", position)
+    if brace == -1:
+        raise RulegraphError("the query has no { … } group to bind parameters in")
+    return brace

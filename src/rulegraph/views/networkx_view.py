@@ -8,6 +8,8 @@ edge left unsure ("à vérifier") the suggested relation and the suggested edge 
 
 from __future__ import annotations
 
+import weakref
+
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
@@ -34,7 +36,27 @@ def node_kind(graph: Graph, node: URIRef) -> str | None:
     return None
 
 
+#: Views already built, per graph object: (the graph, its size then, the view). A graph read from
+#: the store cannot change; an rdflib graph is seen again as long as its size is the same.
+_VIEWS: dict[int, tuple[weakref.ref, int, nx.MultiDiGraph]] = {}
+
+
 def to_networkx(graph: Graph) -> nx.MultiDiGraph:
+    """The view of ``graph``, built once per graph (and again when its size changes); callers
+    read it and never change it."""
+    from ..store import oxigraph_of
+
+    store = oxigraph_of(graph)
+    size = -1 if store is not None else len(graph)
+    cached = _VIEWS.get(id(graph))
+    if cached is not None and cached[0]() is graph and cached[1] == size:
+        return cached[2]
+    view = _from_store(store) if store is not None else _from_graph(graph)
+    _VIEWS[id(graph)] = (weakref.ref(graph, lambda _, key=id(graph): _VIEWS.pop(key, None)), size, view)
+    return view
+
+
+def _from_graph(graph: Graph) -> nx.MultiDiGraph:
     view = nx.MultiDiGraph()
     for rdf_type, kind in _KIND.items():
         for node in graph.subjects(RDF.type, rdf_type):
@@ -89,3 +111,80 @@ def _number(value: object) -> float | None:
 
 def _local_name(value: object) -> str | None:
     return str(value).rsplit("#", 1)[-1] if value is not None else None
+
+
+_STORE_NODES = """PREFIX rg: <https://w3id.org/rulegraph#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?node ?type ?label ?game ?game_label ?group_label ?text ?note ?note_text WHERE {
+  VALUES ?type { %s }
+  ?node a ?type .
+  OPTIONAL { ?node rdfs:label ?label }
+  OPTIONAL { ?node rg:game ?game OPTIONAL { ?game rdfs:label ?game_label } }
+  OPTIONAL { ?node rg:category/rdfs:label ?group_label }
+  OPTIONAL { ?node rg:text ?text }
+  OPTIONAL { ?node rg:hasNote ?note OPTIONAL { ?note rg:text ?note_text } }
+} ORDER BY ?node ?note"""
+_STORE_EDGES = """PREFIX rg: <https://w3id.org/rulegraph#>
+PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?amount ?method ?edition WHERE {
+  ?statement a rg:Statement ; rdf:subject ?subject ; rdf:predicate ?predicate ; rdf:object ?object .
+  OPTIONAL { ?statement rg:sentence ?sentence }
+  OPTIONAL { ?statement rg:source/rg:path ?path }
+  OPTIONAL { ?statement rg:line ?line }
+  OPTIONAL { ?statement rg:condition ?condition }
+  OPTIONAL { ?statement rg:amount ?amount }
+  OPTIONAL { ?statement rg:method ?method }
+  OPTIONAL { ?statement rg:edition/rdfs:label ?edition }
+} ORDER BY ?statement"""
+
+
+def _from_store(store) -> nx.MultiDiGraph:
+    """The same view read off an Oxigraph store with two SPARQL queries (the store answers them
+    in Rust; walking it triple by triple through rdflib's API would take seconds)."""
+    view = nx.MultiDiGraph()
+    types = " ".join(f"<{rdf_type}>" for rdf_type in _KIND)
+    rank = {str(rdf_type): index for index, rdf_type in enumerate(_KIND)}
+    chosen: dict[str, str] = {}
+    for row in store.query(_STORE_NODES % types):
+        node, rdf_type = row["node"].value, row["type"].value
+        if node in chosen and rank[chosen[node]] < rank[rdf_type]:
+            continue
+        if chosen.get(node) != rdf_type:
+            chosen[node] = rdf_type
+            game = row["game"]
+            view.add_node(
+                node,
+                label=_value(row["label"]) or node,
+                kind=_KIND[URIRef(rdf_type)],
+                category="weapon" if rdf_type == str(RG.WeaponAbility) else ("character" if rdf_type == str(RG.CharacterAbility) else None),
+                glossary_category=_value(row["group_label"]),
+                game=(_value(row["game_label"]) or "None") if game is not None else None,
+                game_id=game.value.rsplit("/", 1)[-1] if game is not None else None,
+                text=_value(row["text"]) or "",
+                notes=[],
+            )
+        if row["note"] is not None and str(_value(row["note_text"])) not in view.nodes[node]["notes"]:
+            view.nodes[node]["notes"].append(str(_value(row["note_text"])))
+    for row in store.query(_STORE_EDGES):
+        relation = row["predicate"].value.rsplit("#", 1)[-1]
+        if relation not in RELATIONS:
+            continue
+        view.add_edge(
+            row["subject"].value,
+            row["object"].value,
+            key=row["statement"].value,
+            relation=relation,
+            sentence=_value(row["sentence"]) or "",
+            source=_value(row["path"]) or "",
+            line=int(_value(row["line"]) or 0),
+            condition=_value(row["condition"]),
+            amount=_value(row["amount"]),
+            method=_value(row["method"]) or "",
+            edition=_value(row["edition"]),
+        )
+    return view
+
+
+def _value(term) -> str | None:
+    return term.value if term is not None else None

@@ -1,0 +1,167 @@
+"""The figures of issue 12 (a studio's whole catalogue), side by side in one run; `make bench-scale`.
+
+    python scripts/bench_scale.py [--copies 100] [--work /tmp/rulegraph-scale] [--reuse]
+
+1. the floor (`python -c "import rdflib, networkx"`) and a cold `rulegraph build` of the seeds;
+2. the synthetic catalogue (scripts/synthetic_corpus.py: the Hell Dorado chapter copied N times,
+   renamed, as one game) built by a fresh process: wall time and peak memory;
+3. `rulegraph interactions … --graph` cold from the CLI on that graph (it opens the store);
+4. warm, in-process: interactions and resolve on the seeds and at scale, every named query at scale;
+5. `rulegraph serve`: a COUNT of abilities over /sparql against the local count;
+6. `rulegraph publish` into an Oxigraph server (when the `oxigraph` command is installed);
+7. the size of the atlas and of the reports.
+--reuse keeps an earlier build in --work (the spaCy parse cache makes a second build faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import runpy
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+RULEGRAPH = [PYTHON, "-m", "rulegraph"]
+COUNT = ("PREFIX rg: <https://w3id.org/rulegraph#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+         "SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE { ?a a/rdfs:subClassOf* rg:Ability }")
+
+
+def wall(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def median_wall(command: list[str], runs: int = 3) -> float:
+    wall(command)
+    return statistics.median(wall(command) for _ in range(runs))
+
+
+def warm(call, runs: int = 5) -> float:
+    call()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--copies", type=int, default=100)
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "rulegraph-scale")
+    parser.add_argument("--reuse", action="store_true", help="reuse the build already in --work")
+    args = parser.parse_args()
+
+    from rulegraph import queries
+    from rulegraph.resolve import interactions, resolve
+    from rulegraph.store import as_rdflib, open_store
+
+    floor = median_wall([PYTHON, "-c", "import rdflib, networkx"])
+    seeds_out = args.work / "seeds"
+    seeds = median_wall([*RULEGRAPH, "build", "--out", str(seeds_out)])
+    print(f"floor (import rdflib, networkx):   {floor:6.3f} s")
+    print(f"cold build of the seeds:           {seeds:6.3f} s = {seeds / floor:.1f}x the floor (goal <= 3x)")
+
+    generator = runpy.run_path(str(ROOT / "scripts" / "synthetic_corpus.py"))
+    out = args.work / f"x{args.copies}" / "out"
+    graph_path = out / "graph.ttl"
+    if not (args.reuse and graph_path.exists()):
+        manifest = generator["write_corpus"](args.work / f"x{args.copies}", args.copies)
+        seconds = wall([*RULEGRAPH, "build", "--manifest", str(manifest), "--out", str(out)])
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"build of {args.copies}x as one game:       {seconds:6.1f} s, peak {peak:.0f} MB (goal <= 60 s, <= 1 GB)")
+    a, b = "Fouisseur K7", "Attaque d'opportunité K7"
+    cli = median_wall([*RULEGRAPH, "interactions", a, b, "--graph", str(graph_path)], runs=1)
+    print(f"interactions --graph, cold CLI:    {cli:6.2f} s (goal <= 2 s)")
+
+    seed_graph = as_rdflib(open_store(seeds_out / "graph.ttl"))
+    start = time.perf_counter()
+    scale_graph = as_rdflib(open_store(graph_path))
+    print(f"open the {args.copies}x store:              {(time.perf_counter() - start) * 1000:6.1f} ms")
+    cases = {
+        "seeds interactions": lambda: interactions(seed_graph, "Fouisseur", "Attaque d'opportunité"),
+        "seeds resolve": lambda: resolve(seed_graph, ["Frappe rapide", "Riposte rapide"]),
+        f"{args.copies}x interactions": lambda: interactions(scale_graph, a, b),
+        f"{args.copies}x resolve": lambda: resolve(scale_graph, ["Fouisseur K7", "Attaque d'opportunité K7, Interception K7"]),
+    }
+    parameters = {"cancelled-by": {"ability": "Fouisseur K7"}, "grants": {"ability": "Illuminé K7"},
+                  "reads-state": {"state": "Blessé"}, "modifies-during": {"characteristic": "CBT", "action": "Charge"},
+                  "evidence-word": {"word": "annule"}}
+    for query in queries.available():
+        cases[f"{args.copies}x query {query.name}"] = (
+            lambda q=query: queries.run(scale_graph, q, parameters.get(q.name, {})))
+    for label, call in cases.items():
+        first = time.perf_counter()
+        call()
+        first = time.perf_counter() - first
+        print(f"warm {label:<28} {warm(call) * 1000:8.1f} ms (first call {first * 1000:.0f} ms)")
+
+    print(f"serve: COUNT of abilities over /sparql = {served_count(seeds_out)}, "
+          f"local = {queries.run(seed_graph, queries.adhoc(COUNT)).rows[0]['n']}")
+    print(f"publish into an Oxigraph server: {published_count(graph_path)}")
+    for name in ("graph.ttl", "graph.html", "report.html", "report.md"):
+        print(f"{args.copies}x {name}: {(out / name).stat().st_size / 1e6:.1f} MB")
+
+
+def served_count(out: Path) -> str:
+    import waitress
+
+    from rulegraph.server import SparqlApp
+
+    server = waitress.create_server(SparqlApp(out / "graph.oxigraph", out=out), host="127.0.0.1", port=0)
+    threading.Thread(target=server.run, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.effective_port}/sparql?" + urllib.parse.urlencode({"query": COUNT})
+        request = urllib.request.Request(url, headers={"Accept": "text/csv"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.read().decode().splitlines()[1]
+    finally:
+        server.close()
+
+
+def published_count(graph_path: Path) -> str:
+    import shutil
+    import socket
+
+    from rulegraph import queries
+    from rulegraph.remote import Endpoint, publish, run
+
+    binary = shutil.which("oxigraph") or str(Path(PYTHON).with_name("oxigraph"))
+    if not Path(binary).exists():
+        return "skipped (pip install oxigraph)"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as location:
+        process = subprocess.Popen([binary, "serve", "--location", location, "--bind", f"127.0.0.1:{port}"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            start = time.perf_counter()
+            publish(Endpoint(f"http://127.0.0.1:{port}/store"), graph_path.read_bytes(), "urn:rulegraph:bench")
+            seconds = time.perf_counter() - start
+            rows = run(Endpoint(f"http://127.0.0.1:{port}/query", graph_iri="urn:rulegraph:bench"), queries.adhoc(COUNT)).rows
+            return f"{seconds:.1f} s, then COUNT of abilities on the server = {rows[0]['n']}"
+        finally:
+            process.terminate()
+            process.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""The on-disk store written next to graph.ttl: an Oxigraph (RocksDB) database that opens at once.
+
+``rulegraph build`` writes ``graph.ttl`` and, beside it, the folder ``graph.oxigraph``: the same
+triples in Oxigraph's default graph, plus one triple in the named graph :data:`STORE_INFO`
+recording the SHA-256 of the Turtle it was loaded from. A command given ``--graph graph.ttl``
+opens the store read-only when that digest matches the file, so an edited or replaced graph.ttl
+is never answered from a stale store; otherwise it parses the Turtle as before.
+
+rdflib stays the tool for building the graph, SHACL (pySHACL needs an in-memory rdflib graph) and
+the notebooks; the store answers the named queries, ``interactions``, ``resolve`` and ``serve``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from pathlib import Path
+
+import pyoxigraph as ox
+from rdflib import Graph, Literal, URIRef
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+from .errors import RulegraphError
+
+STORE_SUFFIX = ".oxigraph"
+#: The named graph holding what the store knows about itself (kept out of the default graph,
+#: so no query over the rules sees it).
+STORE_INFO = ox.NamedNode("https://w3id.org/rulegraph/store")
+_DIGEST = ox.NamedNode("https://w3id.org/rulegraph#turtleDigest")
+
+
+def store_path(graph_path: Path) -> Path:
+    """``out/graph.ttl`` → ``out/graph.oxigraph``."""
+    return Path(graph_path).with_suffix(STORE_SUFFIX)
+
+
+def digest(turtle: bytes) -> str:
+    return hashlib.sha256(turtle).hexdigest()
+
+
+def write_store(turtle: bytes, path: Path) -> Path:
+    """Load Turtle into a new store folder, then swap it in for ``path`` (a failed load leaves
+    the previous store as it was)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
+    try:
+        store = ox.Store(str(staging))
+        store.bulk_load(turtle, format=ox.RdfFormat.TURTLE)
+        store.add(ox.Quad(STORE_INFO, _DIGEST, ox.Literal(digest(turtle)), STORE_INFO))
+        store.flush()
+        del store
+        if path.exists():
+            retired = path.with_name(f".{path.name}.old")
+            shutil.rmtree(retired, ignore_errors=True)
+            path.rename(retired)
+            staging.rename(path)
+            shutil.rmtree(retired, ignore_errors=True)
+        else:
+            staging.rename(path)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return path
+
+
+def open_store(graph_path: Path) -> ox.Store | None:
+    """The read-only store beside ``graph_path`` if it holds exactly that file, else None."""
+    folder = store_path(graph_path)
+    if not folder.is_dir():
+        return None
+    try:
+        turtle = Path(graph_path).read_bytes()
+        store = ox.Store.read_only(str(folder))
+    except OSError:
+        return None
+    recorded = next(iter(store.quads_for_pattern(STORE_INFO, _DIGEST, None, STORE_INFO)), None)
+    if recorded is None or recorded.object.value != digest(turtle):
+        return None
+    return store
+
+
+def open_folder(folder: Path) -> ox.Store:
+    """A store folder opened read-only, for ``serve``; a clear error when it is not one."""
+    try:
+        return ox.Store.read_only(str(folder))
+    except OSError as error:
+        raise RulegraphError(f"not an Oxigraph store written by 'rulegraph build' ({error})", path=folder) from None
+
+
+def as_rdflib(store: ox.Store) -> Graph:
+    """The store's default graph seen through rdflib's Graph API (oxrdflib), so library code
+    written for rdflib reads it without parsing anything; SPARQL goes to Oxigraph."""
+    from oxrdflib import OxigraphStore
+
+    graph = Graph(store=OxigraphStore(store=store), identifier=DATASET_DEFAULT_GRAPH_ID)
+    return graph
+
+
+def oxigraph_of(graph: Graph) -> ox.Store | None:
+    """The Oxigraph store behind an rdflib graph opened by :func:`as_rdflib`, else None."""
+    from oxrdflib import OxigraphStore
+
+    return graph.store._inner if isinstance(graph.store, OxigraphStore) else None
+
+
+def to_rdflib(term: object) -> object:
+    """An Oxigraph term as the rdflib term rdflib itself would have parsed (a plain literal stays
+    plain, so rows compare equal whichever engine produced them)."""
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return Literal(term.value, lang=term.language)
+        datatype = term.datatype.value
+        return Literal(term.value) if datatype == "http://www.w3.org/2001/XMLSchema#string" else Literal(term.value, datatype=URIRef(datatype))
+    if isinstance(term, ox.BlankNode):
+        from rdflib import BNode
+
+        return BNode(term.value)
+    raise ValueError(f"unexpected Oxigraph term: {term!r}")
+
+
+def to_oxigraph(term: object) -> object:
+    """An rdflib term as an Oxigraph term (parameters bound for a query on the store)."""
+    if isinstance(term, URIRef):
+        return ox.NamedNode(str(term))
+    if isinstance(term, Literal):
+        if term.language:
+            return ox.Literal(str(term), language=term.language)
+        if term.datatype:
+            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
+        return ox.Literal(str(term))
+    raise ValueError(f"cannot bind {term!r}")
+
+
+def write_store_beside(graph_path: Path) -> Path:
+    """The store for a graph.ttl already on disk (``rulegraph build`` writes both at once)."""
+    return write_store(Path(graph_path).read_bytes(), store_path(graph_path))

@@ -1,0 +1,86 @@
+"""What keeps large catalogues linear: the near-identical check's candidate index never drops a
+pair the all-pairs comparison would report, and the synthetic catalogue keeps cross-references."""
+
+from __future__ import annotations
+
+import random
+import runpy
+from collections import Counter
+from itertools import combinations
+
+from rulegraph.checks import duplicates
+from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidate_pairs
+
+from .conftest import ROOT
+
+
+def _passes_the_bounds(a: Counter, b: Counter) -> bool:
+    total = sum(a.values()) + sum(b.values())
+    return 2 * sum((a & b).values()) >= NEAR_IDENTICAL_RATIO * total
+
+
+def test_candidate_pairs_keep_every_pair_that_can_reach_the_ratio():
+    words = [f"w{n}" for n in range(40)]
+    chance = random.Random(12)
+    base = [chance.choice(words) for _ in range(30)]
+    bags = []
+    for _ in range(150):
+        text = list(base) if chance.random() < 0.5 else [chance.choice(words) for _ in range(30)]
+        for _ in range(chance.randint(0, 6)):
+            text[chance.randrange(len(text))] = chance.choice(words)
+        bags.append(Counter(text[: chance.randint(20, 30)]))
+    expected = {(i, j) for i, j in combinations(range(len(bags)), 2) if _passes_the_bounds(bags[i], bags[j])}
+    found = set(_candidate_pairs(bags))
+    assert expected and expected <= found
+    assert len(found) < len(bags) * (len(bags) - 1) // 2
+
+
+def test_near_identical_findings_are_those_of_all_pairs(seed_graph, monkeypatch):
+    indexed = duplicates.check_near_identical_texts(seed_graph)
+    monkeypatch.setattr(duplicates, "_candidate_pairs", lambda bags: list(combinations(range(len(bags)), 2)))
+    assert indexed == duplicates.check_near_identical_texts(seed_graph) and indexed
+
+
+def test_synthetic_copies_rename_abilities_and_their_mentions(tmp_path):
+    generator = runpy.run_path(str(ROOT / "scripts" / "synthetic_corpus.py"))
+    manifest = generator["write_corpus"](tmp_path, copies=2)
+    second = (tmp_path / "copy_0002.txt").read_text(encoding="utf-8")
+    assert "- Fouisseur K2 :" in second and "de fouisseur K2 et" in second
+    assert "K1" not in second and 'game = "studio-1"' in manifest.read_text(encoding="utf-8")
+
+
+def test_one_typo_index_finds_what_scanning_finds(seed_corpus, monkeypatch):
+    from rulegraph.extract import lexicon as lexicon_module
+
+    names = [entry.name for entry in seed_corpus.entries("hell-dorado")]
+    catalogue = names + [f"{name} K{copy}" for name in names for copy in range(1, 30)]
+    chance = random.Random(5)
+    typed = []
+    for name in chance.sample(catalogue, 300):
+        at = chance.randrange(len(name))
+        typed += [name[:at] + name[at + 1:], name[:at] + "e" + name[at:], name[:at] + "a" + name[at + 1:]]
+
+    def lookups(scan_at_most: int) -> list:
+        monkeypatch.setattr(lexicon_module, "_SCAN_AT_MOST", scan_at_most)
+        lexicon = lexicon_module.build_lexicon("hell-dorado", catalogue, {})
+        texts = [entry.text for entry in seed_corpus.entries("hell-dorado")]
+        return [lexicon.lookup(name) for name in typed] + [lexicon.find(text) for text in texts]
+
+    indexed, scanned = lookups(0), lookups(10**9)
+    assert indexed == scanned
+    assert sum(found is not None for found in indexed[: len(typed)]) > len(typed) // 2
+
+
+def test_reports_list_a_few_findings_per_check_and_say_how_to_get_the_rest(seed_graph):
+    from rulegraph.checks import run_checks
+    from rulegraph.checks.report import render_html, render_markdown
+
+    findings = run_checks(seed_graph)
+    by_check = Counter(f.code for f in findings)
+    code, total = by_check.most_common(1)[0]
+    assert total > 1
+    markdown = render_markdown(findings, limit=1)
+    assert f"{total - 1} autres constats {code}" in markdown and f"rulegraph check --check {code}" in markdown
+    assert len(markdown) < len(render_markdown(findings))
+    assert f"{total - 1} autres constats {code}" in render_html(findings, limit=1)
+    assert "autres constats" not in render_markdown(findings)

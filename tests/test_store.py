@@ -1,0 +1,117 @@
+"""The Oxigraph store written beside graph.ttl: every named query gives the same rows on rdflib
+and on the store over the seeds; --graph opens the store only when it holds that very file."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulegraph import queries
+from rulegraph.build import serialize_turtle
+from rulegraph.cli import main
+from rulegraph.errors import RulegraphError
+from rulegraph.resolve import interactions, resolve
+from rulegraph.store import as_rdflib, open_store, store_path, write_store_beside
+
+#: Parameters for each named query, chosen from facts the seeds' gold guarantees.
+SEED_PARAMETERS = {
+    "cancelled-by": [{"ability": "Attaque d'opportunité"}, {"ability": "Fouisseur"}, {"ability": "Riposte rapide"}],
+    "grants": [{"ability": "Illuminé"}],
+    "reads-state": [{"state": "Blessé"}],
+    "modifies-during": [{"characteristic": "CBT", "action": "Charge", "game": "Hell Dorado"}],
+    "undefined-names": [{}],
+    "designer-notes": [{}, {"game": "Hell Dorado"}],
+    "evidence-word": [{"word": "annule"}, {"word": "EFFETS d'insaisissable"}],
+    "homonyms": [{}, {"game": "Hell Dorado"}],
+}
+
+
+@pytest.fixture(scope="module")
+def built(seed_graph, tmp_path_factory):
+    """graph.ttl and its store, as `rulegraph build` writes them."""
+    folder = tmp_path_factory.mktemp("out")
+    turtle = folder / "graph.ttl"
+    turtle.write_text(serialize_turtle(seed_graph), encoding="utf-8")
+    write_store_beside(turtle)
+    return turtle
+
+
+@pytest.fixture(scope="module")
+def store_graph(built):
+    store = open_store(built)
+    assert store is not None
+    return as_rdflib(store)
+
+
+def test_every_named_query_has_seed_parameters():
+    assert set(SEED_PARAMETERS) == {q.name for q in queries.available()}
+
+
+@pytest.mark.parametrize("name,values", [(n, v) for n, cases in SEED_PARAMETERS.items() for v in cases])
+def test_named_query_gives_the_same_rows_on_rdflib_and_on_the_store(seed_graph, store_graph, name, values):
+    query = queries.load(name)
+    on_rdflib = queries.run(seed_graph, query, values)
+    on_store = queries.run(store_graph, query, values)
+    assert on_store.columns == on_rdflib.columns
+    assert on_store.rows == on_rdflib.rows
+    assert on_rdflib.rows, f"{name} {values} finds nothing on the seeds; choose parameters that do"
+
+
+def test_seed_facts_are_read_off_the_store(store_graph):
+    cancelled = queries.run(store_graph, queries.load("cancelled-by"), {"ability": "Fouisseur"}).rows
+    assert ("Interception", "negates") in {(r["by"], r["relation"]) for r in cancelled}
+    granted = queries.run(store_graph, queries.load("grants"), {"ability": "Illuminé"}).rows
+    assert "Fanatique" in {r["granted"] for r in granted}
+
+
+def test_interactions_and_resolve_are_the_same_on_the_store(seed_graph, store_graph):
+    assert interactions(store_graph, "Fouisseur", "Attaque d'opportunité") == interactions(seed_graph, "Fouisseur", "Attaque d'opportunité")
+    sides = ["Frappe rapide", "Riposte rapide"]
+    assert resolve(store_graph, sides) == resolve(seed_graph, sides)
+
+
+def test_a_value_with_quotes_and_braces_stays_a_value(seed_graph, store_graph):
+    query = queries.load("evidence-word")
+    for word in ['"} } SELECT * WHERE { ?s ?p ?o', "l'état\\"]:
+        assert queries.run(store_graph, query, {"word": word}).rows == queries.run(seed_graph, query, {"word": word}).rows == []
+
+
+def test_a_stale_store_is_not_opened(built, tmp_path):
+    copy = tmp_path / "graph.ttl"
+    copy.write_bytes(built.read_bytes() + b"\n# edited by hand\n")
+    store_path(built).rename(store_path(copy))
+    try:
+        assert open_store(copy) is None
+    finally:
+        store_path(copy).rename(store_path(built))
+    assert open_store(built) is not None
+
+
+def test_cli_query_on_a_built_graph_reads_the_store(built, capsys):
+    assert main(["query", "cancelled-by", "--param", "ability=Fouisseur", "--graph", str(built), "--json"]) == 0
+    assert '"by": "Interception"' in capsys.readouterr().out
+
+
+def test_a_syntax_error_on_the_store_names_the_query(store_graph, tmp_path):
+    bad = tmp_path / "bad.rq"
+    bad.write_text("SELECT ?x WHERE { ?x ?y }\n", encoding="utf-8")
+    with pytest.raises(RulegraphError, match="bad.rq"):
+        queries.run(store_graph, queries.from_file(bad), {})
+
+
+def test_graph_ttl_reads_back_as_the_same_triples(seed_graph, built):
+    from rdflib import Graph
+
+    assert set(Graph().parse(built, format="turtle")) == set(seed_graph)
+    assert serialize_turtle(seed_graph) == built.read_text(encoding="utf-8")
+
+
+def test_the_networkx_view_read_off_the_store_is_the_rdflib_view(seed_graph, store_graph):
+    from rulegraph.views.networkx_view import to_networkx
+
+    def comparable(view):
+        nodes = {n: {**d, "notes": sorted(d["notes"])} for n, d in view.nodes(data=True)}
+        return nodes, sorted((u, v, k, sorted(d.items())) for u, v, k, d in view.edges(keys=True, data=True))
+
+    on_store = to_networkx(store_graph)
+    assert comparable(on_store) == comparable(to_networkx(seed_graph))
+    assert to_networkx(store_graph) is on_store
