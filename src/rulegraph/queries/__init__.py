@@ -160,9 +160,6 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
 
     from ..store import oxigraph_of
 
-    store = oxigraph_of(graph)
-    if store is not None:
-        return run_on_store(store, query, bindings(graph, query, values or {}))
     try:
         prepared = prepareQuery(query.text)
     except ParseBaseException as error:
@@ -170,7 +167,23 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
                              path=query.path, line=error.lineno) from None
     except Exception as error:  # rdflib reports unknown prefixes and the like as plain exceptions
         raise RulegraphError(f"invalid SPARQL: {_one_line(error)}", path=query.path) from None
+    # Checked whatever engine runs the query: Oxigraph would follow a SERVICE too.
     refuse_remote_access(prepared.algebra, query, allow_endpoints)
+    store = oxigraph_of(graph)
+    if store is not None and not _shipped(query):
+        # Oxigraph cannot be stopped from Python once a query runs: a query the user wrote runs
+        # on an in-memory copy, under the time limit; the shipped queries are known to be fast.
+        copy = Graph()
+        for triple in graph:
+            copy.add(triple)
+        graph, store = copy, None
+    if store is not None:
+        try:
+            with TimeLimit(timeout):
+                return run_on_store(store, query, bindings(graph, query, values or {}))
+        except QueryTimeout:
+            raise RulegraphError(f"the query ran longer than {timeout:g} s and was stopped; narrow it or give a longer "
+                                 "--timeout", path=query.path) from None
     initial = bindings(graph, query, values or {})
     try:
         with TimeLimit(timeout):
@@ -228,10 +241,16 @@ class TimeLimit:
     def __exit__(self, *exc: object) -> None:
         import signal
 
-        if self.active:
-            self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, signal.SIG_DFL if self.previous is None else self.previous)
+        while self.active:
+            # A signal already pending may fire here, before the timer is off: retry until it
+            # is, or the timer would go on raising in whatever runs next.
+            try:
+                self.armed = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, signal.SIG_DFL if self.previous is None else self.previous)
+                self.active = False
+            except QueryTimeout:
+                continue
 
 
 def refuse_remote_access(algebra: object, query: NamedQuery, allow_endpoints: tuple[str, ...] = ()) -> None:
@@ -250,6 +269,10 @@ def refuse_remote_access(algebra: object, query: NamedQuery, allow_endpoints: tu
                 raise RulegraphError(
                     f"SERVICE {shown} would reach outside the graph; rulegraph runs offline. Remove it, or allow "
                     "this endpoint explicitly with --allow-endpoint URL", path=query.path)
+        elif name == "Graph":
+            # The build is one default graph; a store may also hold its own bookkeeping graph.
+            raise RulegraphError("GRAPH needs named graphs, and the rulegraph graph is a single default graph; "
+                                 "remove the GRAPH clause", path=query.path)
         elif name == "DatasetClause" or dict.get(node, "datasetClause"):
             raise RulegraphError("FROM / FROM NAMED would load another document; rulegraph queries only its own "
                                  "graph: remove the FROM clause", path=query.path)
@@ -297,6 +320,13 @@ def _plain(value: object) -> object:
 
 
 # --- the Oxigraph store (rulegraph.store) ---------------------------------------------------
+
+
+def _shipped(query: NamedQuery) -> bool:
+    try:
+        return query.text == load(query.name).text
+    except RulegraphError:
+        return False
 
 
 def run_on_store(store, query: NamedQuery, bound: dict[str, object]) -> QueryResult:
