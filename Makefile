@@ -25,7 +25,6 @@ test: $(STAMP)
 # Style and correctness of the code: ruff's lint rules and formatting (configured in pyproject).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
-	$(BIN)/ruff format --check src tests scripts
 
 eval: $(STAMP)
 	$(BIN)/rulegraph evaluate

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from rulegraph.names import parse_heading
-from rulegraph.text import fold, fold_aligned
+from rulegraph.text import fold_aligned
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = ROOT / "data" / "000_10d76c9141a2b7c0.txt"

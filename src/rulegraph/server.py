@@ -119,7 +119,7 @@ def _child(sender, store_folder: str, function, arguments) -> None:
         store = ox.Store.read_only(store_folder)
         status, content_type, body = function(store, *arguments)
     except Exception as error:  # whatever the query did, the parent gets an answer
-        status, content_type, body = 500, "text/plain; charset=utf-8", f"the query failed: {error}".encode("utf-8")
+        status, content_type, body = 500, "text/plain; charset=utf-8", f"the query failed: {error}".encode()
     sender.send_bytes(json.dumps(status).encode("ascii"))
     sender.send_bytes(content_type.encode("utf-8"))
     sender.send_bytes(body)
@@ -130,7 +130,7 @@ def _run_sparql(store, text: str, select_type: str, graph_type: str) -> tuple[in
     try:
         result = store.query(text)
     except SyntaxError as error:
-        return 400, "text/plain; charset=utf-8", f"SPARQL syntax error: {error}".encode("utf-8")
+        return 400, "text/plain; charset=utf-8", f"SPARQL syntax error: {error}".encode()
     if isinstance(result, ox.QueryTriples):
         return 200, f"{graph_type}; charset=utf-8", result.serialize(format=GRAPH_TYPES[graph_type])
     return 200, f"{select_type}; charset=utf-8", result.serialize(format=SELECT_TYPES[select_type])

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter, defaultdict
-from itertools import combinations
 
 from rdflib import Graph
 

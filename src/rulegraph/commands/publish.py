@@ -8,7 +8,6 @@ from pathlib import Path
 
 from .common import DEFAULT_OUT
 
-
 PASSWORD_VARIABLE = "RULEGRAPH_PASSWORD"  # rulegraph.remote.PASSWORD_VARIABLE, without importing rdflib here
 
 
