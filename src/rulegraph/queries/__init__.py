@@ -232,10 +232,9 @@ class TimeLimit:
         if self.active:
             self.armed = True
             self.previous = signal.signal(signal.SIGALRM, self._expire)
-            # The signal repeats every 0.1 s until the query stops: an exception raised while
-            # Python runs a finaliser or a garbage-collector callback is swallowed, so one alone
-            # could be lost (it was, once in a loaded test run).
-            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.1)
+            # One signal: a repeating one outlived its block when a run was cut short, and raised
+            # in whatever ran next.
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0)
         return self
 
     def __exit__(self, *exc: object) -> None:
