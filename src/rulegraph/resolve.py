@@ -60,13 +60,25 @@ SELECT ?node ?label ?type ?game ?game_label WHERE {
 }"""
 
 
+#: Term lists already read, per graph object: (the graph, its size then, the terms).
+_TERMS_CACHE: dict[int, tuple[weakref.ref, int, list[Term]]] = {}
+
+
 def graph_terms(graph: Graph) -> list[Term]:
-    """Every labelled term of the graph with its kind and game."""
+    """Every labelled term of the graph with its kind and game (read once per graph and size)."""
     from .store import oxigraph_of, to_rdflib
 
     store = oxigraph_of(graph)
-    if store is not None:
-        return _store_terms(store, to_rdflib)
+    size = -1 if store is not None else len(graph)
+    cached = _TERMS_CACHE.get(id(graph))
+    if cached is not None and cached[0]() is graph and cached[1] == size:
+        return list(cached[2])
+    terms = _store_terms(store, to_rdflib) if store is not None else _read_terms(graph)
+    _TERMS_CACHE[id(graph)] = (weakref.ref(graph, lambda _, key=id(graph): _TERMS_CACHE.pop(key, None)), size, terms)
+    return list(terms)
+
+
+def _read_terms(graph: Graph) -> list[Term]:
     found: list[Term] = []
     games: dict[URIRef, str] = {}
     for node, label in graph.subject_objects(RDFS.label):
@@ -274,8 +286,10 @@ def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_l
 
 
 def _paths(view: nx.MultiDiGraph, a: str, b: str, max_length: int) -> list[dict[str, object]]:
-    allowed = {n for n, kind in view.nodes(data="kind") if kind in PATH_KINDS} | {a, b}
-    undirected = nx.Graph(view.subgraph(allowed).to_undirected(as_view=True))
+    if a not in view or b not in view:
+        return []
+    near = _within(view, a, max_length, {a, b}) & _within(view, b, max_length, {a, b})
+    undirected = nx.Graph(view.subgraph(near | {a, b}).to_undirected(as_view=True))
     if a == b or a not in undirected or b not in undirected:
         return []
     found = []
@@ -285,6 +299,23 @@ def _paths(view: nx.MultiDiGraph, a: str, b: str, max_length: int) -> list[dict[
         hops = [_hop(view, u, v) for u, v in zip(nodes, nodes[1:])]
         found.append({"length": len(hops), "through": [view.nodes[n]["label"] for n in nodes[1:-1]], "hops": hops})
     return sorted(found, key=lambda p: (p["length"], p["through"]))
+
+
+def _within(view: nx.MultiDiGraph, start: str, hops: int, ends: set[str]) -> set[str]:
+    """Nodes a path may pass through within ``hops`` steps of ``start``, either way along the
+    edges (every node of a simple path of at most that length from a to b is that close to
+    both, so the paths are searched in that small part of a large graph only)."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(hops):
+        following = []
+        for node in frontier:
+            for other in (*view.succ[node], *view.pred[node]):
+                if other not in seen and (other in ends or view.nodes[other].get("kind") in PATH_KINDS):
+                    seen.add(other)
+                    following.append(other)
+        frontier = following
+    return seen
 
 
 def _hop(view: nx.MultiDiGraph, u: str, v: str) -> dict[str, object]:
