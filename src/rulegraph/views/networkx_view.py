@@ -127,7 +127,7 @@ SELECT ?node ?type ?label ?game ?game_label ?group_label ?text ?note ?note_text 
 _STORE_EDGES = """PREFIX rg: <https://w3id.org/rulegraph#>
 PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?amount ?method ?edition WHERE {
+SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?amount ?method ?edition ?confidence ?rule ?suggested ?reason WHERE {
   ?statement a rg:Statement ; rdf:subject ?subject ; rdf:predicate ?predicate ; rdf:object ?object .
   OPTIONAL { ?statement rg:sentence ?sentence }
   OPTIONAL { ?statement rg:source/rg:path ?path }
@@ -136,6 +136,10 @@ SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?
   OPTIONAL { ?statement rg:amount ?amount }
   OPTIONAL { ?statement rg:method ?method }
   OPTIONAL { ?statement rg:edition/rdfs:label ?edition }
+  OPTIONAL { ?statement rg:confidence ?confidence }
+  OPTIONAL { ?statement rg:rule ?rule }
+  OPTIONAL { ?statement rg:suggested ?suggested }
+  OPTIONAL { ?statement rg:reason ?reason }
 } ORDER BY ?statement"""
 
 
@@ -182,6 +186,10 @@ def _from_store(store) -> nx.MultiDiGraph:
             amount=_value(row["amount"]),
             method=_value(row["method"]) or "",
             edition=_value(row["edition"]),
+            confidence=float(row["confidence"].value) if row["confidence"] is not None else None,
+            rule=_value(row["rule"]),
+            suggested=row["suggested"].value.rsplit("#", 1)[-1] if row["suggested"] is not None else None,
+            reason=_value(row["reason"]),
         )
     return view
 
