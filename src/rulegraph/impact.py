@@ -23,7 +23,7 @@ from rdflib import RDF, Graph, URIRef
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
 from .namespaces import INTERACTIONS, RELATIONS, RG
-from .resolve import ABILITY_KINDS, find_game, find_term, graph_terms, resolve
+from .resolve import ABILITY_KINDS, edge_record, find_game, find_term, graph_terms, resolve
 from .text import fold
 from .views.networkx_view import to_networkx
 
@@ -70,18 +70,6 @@ def _is_ability(view: nx.MultiDiGraph, node: str) -> bool:
     return view.nodes[node]["kind"] in ABILITY_KINDS
 
 
-def _edge(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> dict[str, object]:
-    return {
-        "subject": view.nodes[subject]["label"],
-        "relation": data["relation"],
-        "object": view.nodes[obj]["label"],
-        "evidence": data["sentence"],
-        "source": data["source"],
-        "line": data["line"],
-        "condition": data["condition"],
-    }
-
-
 def _order(item: dict[str, object]) -> tuple:
     return (RELATIONS.index(item["relation"]), fold(str(item["ability"])), int(item.get("line") or 0))
 
@@ -92,10 +80,10 @@ def direct_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
     items = []
     for other, _, data in view.in_edges(node, data=True):
         if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
-            items.append({"ability": view.nodes[other]["label"], "direction": "in", **_edge(view, other, node, data)})
+            items.append({"ability": view.nodes[other]["label"], "direction": "in", **edge_record(view, other, node, data)})
     for _, other, data in view.out_edges(node, data=True):
         if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
-            items.append({"ability": view.nodes[other]["label"], "direction": "out", **_edge(view, node, other, data)})
+            items.append({"ability": view.nodes[other]["label"], "direction": "out", **edge_record(view, node, other, data)})
     return sorted(items, key=_order)
 
 
@@ -104,26 +92,21 @@ def alongside_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]
     Fouisseur, since both cancel Attaque d'opportunité and Interception negates both."""
     items = []
     seen = set()
-    for _, third, data in view.out_edges(node, data=True):
-        relation = data["relation"]
-        if relation not in TYPED_RELATIONS or third == node:
-            continue
-        for sibling, _, other_data in view.in_edges(third, data=True):
-            key = (sibling, relation, third, "out")
-            if other_data["relation"] == relation and sibling not in (node, third) and _is_ability(view, sibling) and key not in seen:
+    # (this node's edges to a third, that third's edges of the same relation, which end is the sibling)
+    sides = ((view.out_edges, view.in_edges, "out"), (view.in_edges, view.out_edges, "in"))
+    for own_edges, third_edges, direction in sides:
+        for a, b, data in own_edges(node, data=True):
+            third = b if direction == "out" else a
+            if data["relation"] not in TYPED_RELATIONS or third == node:
+                continue
+            for c, d, other_data in third_edges(third, data=True):
+                sibling = c if direction == "out" else d
+                key = (sibling, data["relation"], third, direction)
+                if other_data["relation"] != data["relation"] or sibling in (node, third) or not _is_ability(view, sibling) or key in seen:
+                    continue
                 seen.add(key)
-                items.append({"ability": view.nodes[sibling]["label"], "direction": "out", "via": view.nodes[third]["label"],
-                              **_edge(view, sibling, third, other_data)})
-    for third, _, data in view.in_edges(node, data=True):
-        relation = data["relation"]
-        if relation not in TYPED_RELATIONS or third == node:
-            continue
-        for _, sibling, other_data in view.out_edges(third, data=True):
-            key = (sibling, relation, third, "in")
-            if other_data["relation"] == relation and sibling not in (node, third) and _is_ability(view, sibling) and key not in seen:
-                seen.add(key)
-                items.append({"ability": view.nodes[sibling]["label"], "direction": "in", "via": view.nodes[third]["label"],
-                              **_edge(view, third, sibling, other_data)})
+                items.append({"ability": view.nodes[sibling]["label"], "direction": direction, "via": view.nodes[third]["label"],
+                              **edge_record(view, c, d, other_data)})
     return sorted(items, key=_order)
 
 
@@ -148,7 +131,7 @@ def grant_layer(view: nx.MultiDiGraph, node: str) -> dict[str, list[dict[str, ob
             if other == node:
                 continue
             hops = list(zip(path, path[1:])) if key == "gives" else [(v, u) for u, v in zip(path, path[1:])]
-            chain = [_edge(view, u, v, grants.edges[u, v]) for u, v in hops]
+            chain = [edge_record(view, u, v, grants.edges[u, v]) for u, v in hops]
             layer[key].append({"ability": view.nodes[other]["label"], "relation": "grants", "hops": len(chain), "chain": chain})
     return layer
 

@@ -237,7 +237,8 @@ def _common_game(graph: Graph, names: list[str], game: str | None, kinds: tuple[
 # --- evidence ----------------------------------------------------------------------------
 
 
-def _edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> dict[str, object]:
+def edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> dict[str, object]:
+    """One edge of the view as the record every answer shows: ends, relation, evidence, place."""
     return {
         "subject": view.nodes[subject]["label"],
         "relation": data["relation"],
@@ -250,9 +251,9 @@ def _edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> d
 
 
 def _edges_between(view: nx.MultiDiGraph, a: str, b: str) -> list[dict[str, object]]:
-    records = [_edge_record(view, a, b, d) for d in view.get_edge_data(a, b, default={}).values()]
+    records = [edge_record(view, a, b, d) for d in view.get_edge_data(a, b, default={}).values()]
     if a != b:
-        records += [_edge_record(view, b, a, d) for d in view.get_edge_data(b, a, default={}).values()]
+        records += [edge_record(view, b, a, d) for d in view.get_edge_data(b, a, default={}).values()]
     return sorted(records, key=_edge_order)
 
 
@@ -341,10 +342,10 @@ def _links(view: nx.MultiDiGraph, node: str) -> dict[tuple[str, str], list[dict[
     """(relation, other node) → edge records, for the edges leaving or reaching ``node``."""
     links: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
     for _, other, data in view.out_edges(node, data=True):
-        links[(data["relation"], other)].append(_edge_record(view, node, other, data))
+        links[(data["relation"], other)].append(edge_record(view, node, other, data))
     for other, _, data in view.in_edges(node, data=True):
         if data["relation"] in INTERACTIONS:
-            links[(data["relation"], other)].append(_edge_record(view, other, node, data))
+            links[(data["relation"], other)].append(edge_record(view, other, node, data))
     return links
 
 
@@ -560,7 +561,7 @@ def _add_grants(view, graph, held: list[dict[str, _Held]], rule: StackingRule, g
         side, node = queue.pop(0)
         for target, data, recipient, parameters in _grant_edges(view, graph, node):
             receivers = [i for i in range(len(held)) if i != side] if recipient == "opponent" else [side]
-            edge = _edge_record(view, node, target, data)
+            edge = edge_record(view, node, target, data)
             for receiver in receivers:
                 if _acquire(held[receiver], terms[target], parameters, rule, receiver, explanation,
                             given=False, granter=((side, node), edge)):
@@ -580,7 +581,7 @@ def _attacks(view: nx.MultiDiGraph, held: list[dict[str, _Held]]) -> list[_Attac
                 for other, other_abilities in enumerate(held):
                     if other == side or target not in other_abilities:
                         continue
-                    edge = _edge_record(view, node, target, data)
+                    edge = edge_record(view, node, target, data)
                     pairs = [((side, node), (other, target))]
                     if relation == MUTUAL:
                         pairs.append(((other, target), (side, node)))
