@@ -43,9 +43,12 @@ class Words:
     negation_words: frozenset[str]
     modal_lemmas: frozenset[str]
     opponent_words: frozenset[str]
-    copula_lemmas: frozenset[str]
-    rule_reference_words: frozenset[str]
-    equipment_words: frozenset[str]
+    copula_triggers: tuple[str, ...]
+    state_openers: frozenset[str]
+    articles: frozenset[str]
+    rule_reference_openers: tuple[str, ...]
+    see_also_openers: tuple[str, ...]
+    equipment_triggers: tuple[str, ...]
     ability_words: frozenset[str]
     #: relation → the lemmas that speak of it ([relation_words]).
     relation_words: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -60,8 +63,10 @@ def words() -> Words:
         relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
-        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "opponent_words", "copula_lemmas",
-                                                    "rule_reference_words", "equipment_words", "ability_words")},
+        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "opponent_words", "state_openers",
+                                                    "articles", "ability_words")},
+        **{key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers", "see_also_openers",
+                                              "equipment_triggers")},
     )
 
 

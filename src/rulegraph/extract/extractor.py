@@ -112,26 +112,27 @@ DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
 _PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues)$")
 
 
-def _trigger_kind(trigger: str, name: str, analysis_words) -> str:
+def _trigger_kind(trigger: str, name: str, vocabulary) -> str:
     """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
     participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
-    trigger = fold(trigger)
+    words = fold(trigger).split()
     first = fold(name.split()[0]) if name.split() and "-" not in name.split()[0] else ""
-    if trigger.startswith("porteu"):
+    if words and words[0].startswith(vocabulary.equipment_triggers):
         return "equipment"
-    if trigger.endswith("etre") or trigger.startswith("devien"):
-        if first in ("en", "a", "au", "aux", "hors", "sous") or (
-                not trigger.endswith(("un", "une")) and first and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
+    if any(word.startswith(vocabulary.copula_triggers) for word in words):
+        if first in vocabulary.state_openers or (
+                words[-1] not in vocabulary.articles and first and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
             return "state"
     return "ability"
 
 
-def _discovery_kind(prefix: str, analysis_words) -> str:
-    """The kind a _DISCOVERY match gives: "voir X", "cf. X" name a rule section."""
+def _discovery_kind(prefix: str, vocabulary) -> str:
+    """The kind a _DISCOVERY match gives: "voir X", "cf. X" name a rule section, "voir aussi X"
+    another ability."""
     prefix = fold(prefix).strip(" (")
-    if prefix.startswith(("voir aussi", "voir egalement")):
+    if prefix.startswith(vocabulary.see_also_openers):
         return "ability"
-    if prefix.startswith(("voir", "cf")):
+    if prefix.startswith(vocabulary.rule_reference_openers):
         return "rule"
     return "ability"
 
