@@ -362,10 +362,7 @@ def typed_points(statements: list[Statement], gold: list[Edge]) -> list[tuple[fl
         edge = found_edges([statement])[0]
         rows = [g for g in by_pair.get(edge.pair, []) if abs(g.line - edge.line) <= 2 or fold(edge.sentence) in fold(g.sentence)]
         if rows:
-            relation = statement.suggested or statement.relation
-            guess = Edge(edge.game, edge.subject, relation, edge.object, edge.line, edge.sentence)
-            if statement.suggested:
-                guess = _suggested_edge(statement)
+            guess = _suggested_edge(statement) if statement.suggested else edge
             points.append((statement.confidence, any(guess.label == g.label for g in rows)))
     return points
 

@@ -50,8 +50,7 @@ class GoldSet:
 
 
 def _gold_label(row, owner: str) -> str:
-    from ..evaluation import Edge  # noqa: F401  (documentation of the row's type)
-
+    """A gold row's relation and direction, seen from the ability whose text holds the sentence."""
     if row.relation in SYMMETRIC or row.relation == "references":
         return row.relation
     return row.relation + (FORWARD if fold(row.subject) == fold(owner) else BACKWARD)

@@ -239,7 +239,7 @@ def shipped_model() -> TypingModel | None:
     return TypingModel.from_json(resource.read_text("utf-8"))
 
 
-def _rule(prediction: Prediction, statement: Statement) -> str:
+def _rule(prediction: Prediction) -> str:
     shown = ", ".join(prediction.reasons) if prediction.reasons else "prior"
     return f"typer ({shown})"
 
@@ -255,7 +255,7 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
             out.append(statement)
             continue
         prediction = model.predict(features(statement, analyses[statement.sentence]))
-        rule = _rule(prediction, statement)
+        rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
         if prediction.label == "references":
             out.append(replace(with_label(statement, "references"), confidence=confidence, rule=rule))
