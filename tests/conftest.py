@@ -40,3 +40,16 @@ def build_markdown(tmp_path):
         return build(files=[glossary], game=game)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def built(seed_graph, tmp_path_factory):
+    """The seeds' graph.ttl and its store, as `rulegraph build` writes them."""
+    from rulegraph.build import serialize_turtle
+    from rulegraph.store import write_store_beside
+
+    folder = tmp_path_factory.mktemp("out")
+    turtle = folder / "graph.ttl"
+    turtle.write_text(serialize_turtle(seed_graph), encoding="utf-8")
+    write_store_beside(turtle)
+    return turtle

@@ -17,12 +17,10 @@ from pathlib import Path
 import pytest
 
 from rulegraph import queries
-from rulegraph.build import serialize_turtle
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.remote import PASSWORD_VARIABLE, Endpoint
 from rulegraph.remote import run as run_remote
-from rulegraph.store import write_store_beside
 
 from .test_store import SEED_PARAMETERS
 
@@ -48,15 +46,6 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60.0) -> None
         except OSError:
             time.sleep(0.3)
     pytest.fail(f"no answer from {url} after {seconds:.0f} s")
-
-
-@pytest.fixture(scope="module")
-def built(seed_graph, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("out")
-    turtle = folder / "graph.ttl"
-    turtle.write_text(serialize_turtle(seed_graph), encoding="utf-8")
-    write_store_beside(turtle)
-    return turtle
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from rulegraph.build import serialize_turtle
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.resolve import interactions, resolve
-from rulegraph.store import as_rdflib, open_store, store_path, write_store_beside
+from rulegraph.store import as_rdflib, open_store, store_path
 
 #: Parameters for each named query, chosen from facts the seeds' gold guarantees.
 SEED_PARAMETERS = {
@@ -23,16 +23,6 @@ SEED_PARAMETERS = {
     "evidence-word": [{"word": "annule"}, {"word": "EFFETS d'insaisissable"}],
     "homonyms": [{}, {"game": "Hell Dorado"}],
 }
-
-
-@pytest.fixture(scope="module")
-def built(seed_graph, tmp_path_factory):
-    """graph.ttl and its store, as `rulegraph build` writes them."""
-    folder = tmp_path_factory.mktemp("out")
-    turtle = folder / "graph.ttl"
-    turtle.write_text(serialize_turtle(seed_graph), encoding="utf-8")
-    write_store_beside(turtle)
-    return turtle
 
 
 @pytest.fixture(scope="module")
