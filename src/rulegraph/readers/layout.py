@@ -15,6 +15,7 @@ others) is a tag, as in the chapter reader.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,28 @@ class Block:
         page_breaks = tuple(b - offset for b in self.page_breaks if b > offset)
         page = None if self.page is None else self.page + sum(1 for b in self.page_breaks if b <= offset)
         return Paragraph(text, line, None, tuple(m for m in self.marked if m in text), breaks, page, page_breaks)
+
+
+def emphasis(runs: Iterable[tuple[str, bool, bool]]) -> tuple[str, tuple[str, ...]]:
+    """From a paragraph's runs (text, bold, italic): the bold text that opens it (a name before
+    its rule), and the other emphasised phrases (name hints), whitespace collapsed."""
+    lead: list[str] = []
+    marked: list[str] = []
+    phrase: list[str] = []
+    leading = True
+    for piece, is_bold, is_italic in runs:
+        if leading and (is_bold or not piece.strip()):
+            lead.append(piece)
+            continue
+        leading = False
+        if piece.strip() and (is_bold or is_italic):
+            phrase.append(piece)
+        elif phrase:
+            marked.append(" ".join("".join(phrase).split()))
+            phrase = []
+    if phrase:
+        marked.append(" ".join("".join(phrase).split()))
+    return " ".join("".join(lead).split()), tuple(m for m in marked if m)
 
 
 def _inline_head(block: Block) -> tuple[str, str, int] | None:

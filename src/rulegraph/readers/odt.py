@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..model import Document
-from .layout import Block, parse_blocks
+from .layout import Block, emphasis, parse_blocks
 
 BINARY = True
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -86,23 +86,8 @@ def _block(element, number: int, styles: _Styles) -> Block | None:
         return None
     if heading:
         return Block(text, number, int(element.getAttrNS(_TEXT, "outline-level") or 1))
-    lead: list[str] = []
-    marked: list[str] = []
-    phrase: list[str] = []
-    leading = True
-    for piece, is_bold, is_italic in runs:
-        if leading and (is_bold or not piece.strip()):
-            lead.append(piece)
-            continue
-        leading = False
-        if piece.strip() and (is_bold or is_italic):
-            phrase.append(piece)
-        elif phrase:
-            marked.append(" ".join("".join(phrase).split()))
-            phrase = []
-    if phrase:
-        marked.append(" ".join("".join(phrase).split()))
-    return Block(text, number, None, " ".join("".join(lead).split()), tuple(m for m in marked if m))
+    lead, marked = emphasis(runs)
+    return Block(text, number, None, lead, marked)
 
 
 def blocks(data: bytes, source: str) -> list[Block]:

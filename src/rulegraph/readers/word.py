@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..model import Document
-from .layout import Block, parse_blocks
+from .layout import Block, emphasis, parse_blocks
 
 BINARY = True
 _HEADING_STYLE = re.compile(r"^(?:heading|titre|überschrift|titolo|encabezado)\s*(\d)$", re.IGNORECASE)
@@ -48,22 +48,7 @@ class _CharacterStyles:
 
 def _styled(paragraph, styles: _CharacterStyles) -> tuple[str, tuple[str, ...]]:
     """The bold text opening the paragraph, and the other emphasised phrases."""
-    lead, leading, marked, phrase = [], True, [], []
-    for run in paragraph.runs:
-        text = run.text
-        bold, italic = styles.of(run)
-        if leading and (bold or not text.strip()):
-            lead.append(text)
-            continue
-        leading = False
-        if text.strip() and (bold or italic):
-            phrase.append(text)
-        elif phrase:
-            marked.append("".join(phrase).strip())
-            phrase = []
-    if phrase:
-        marked.append("".join(phrase).strip())
-    return "".join(lead).strip(), tuple(m for m in marked if m)
+    return emphasis((run.text, *styles.of(run)) for run in paragraph.runs)
 
 
 def blocks(data: bytes, source: str) -> list[Block]:
