@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import cache
 
 from rdflib import RDF, RDFS, Graph, URIRef
 
@@ -185,12 +184,15 @@ def check_spelling(graph: Graph) -> list[Finding]:
 
 
 def _accent_slip(word: str, dictionary) -> bool:
-    """A word the dictionary lacks that is a dictionary word but for its accents ("dégats").
+    """A word the dictionary lacks that is a dictionary word but for one accent ("dégats").
     Capitals often go without their accent ("Eclaireur"), and the 1990 reform drops the
-    circumflex on i and u ("entrainé"): neither is a slip."""
+    circumflex on i and u ("entrainé"): neither is a slip. The candidates are the dictionary's
+    words one edit away, as for the other suggestions, not an index of the whole dictionary."""
     if word in dictionary:
         return False
-    spellings = [s for s in _accented(dictionary).get(strip_accents(word), ()) if len(s) == len(word)]
+    bare = strip_accents(word)
+    spellings = [s for s in dictionary.known(dictionary.edit_distance_1(word))
+                 if len(s) == len(word) and s != word and strip_accents(s) == bare]
     if not spellings:
         return False
     for spelt in spellings:
@@ -198,17 +200,6 @@ def _accent_slip(word: str, dictionary) -> bool:
         if word[1:] == spelt[1:] or all(b in "îû" for b in differences):
             return False
     return True
-
-
-@cache
-def _accented(dictionary) -> dict[str, tuple[str, ...]]:
-    """The dictionary's accented words by their accent-free spelling, built once."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for known in dictionary.word_frequency.keys():
-        bare = strip_accents(known)
-        if bare != known:
-            out[bare].append(known)
-    return {bare: tuple(words) for bare, words in out.items()}
 
 
 def _vocabulary_suggestion(word: str, vocabulary: set[str]) -> str | None:
