@@ -30,7 +30,7 @@ from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .namespaces import INTERACTIONS, SYMMETRIC
 from .readers import read_text
-from .text import fold
+from .text import editor_lines, fold
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The annotated sets ``make eval`` reports: name → (gold file, manifest).
@@ -163,7 +163,7 @@ class Evaluation:
 def load_gold(path: Path) -> list[Edge]:
     """Gold rows; a row that does not have the six columns or a known relation is an error."""
     edges = []
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    for number, raw in enumerate(editor_lines(read_text(path)), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         cells = raw.split("\t")

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..model import CHARACTER, Document, Paragraph
-from ..text import fold
+from ..text import editor_lines, fold
 from .entries import category_class, make_entry
 
 _BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
@@ -47,7 +47,7 @@ _DELIMITERS = ";,\t|"
 
 def _delimiter(text: str) -> str:
     """The delimiter of the header row: csv.Sniffer over the first line, else ';' (Epic)."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    first = next((line for line in editor_lines(text) if line.strip()), "")
     try:
         return csv.Sniffer().sniff(first, delimiters=_DELIMITERS).delimiter
     except csv.Error:
