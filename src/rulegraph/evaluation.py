@@ -368,15 +368,12 @@ def typed_points(statements: list[Statement], gold: list[Edge]) -> list[tuple[fl
 
 
 def _suggested_edge(statement: Statement) -> Edge:
-    """The edge the typer suggests for an edge it left as references (its reason names it)."""
-    from .extract.typer import with_label
+    """The edge the typer suggests for an edge it left as references, read the way the review
+    reads it (:func:`rulegraph.review.suggested_ends`)."""
+    from .review import suggested_ends
 
-    relation = statement.suggested or statement.relation
-    for label in (relation + ">", relation + "<", relation):
-        typed = with_label(statement, label)
-        if statement.reason == f"{typed.subject.label} {typed.relation} {typed.object.label}":
-            return Edge(typed.subject.game, typed.subject.label, typed.relation, typed.object.label, statement.line, statement.sentence)
-    return Edge(statement.subject.game, statement.subject.label, relation, statement.object.label, statement.line, statement.sentence)
+    subject, obj = suggested_ends(statement.subject.label, statement.object.label, statement.reason or "")
+    return Edge(statement.subject.game, subject, statement.suggested or statement.relation, obj, statement.line, statement.sentence)
 
 
 @dataclass(slots=True)
