@@ -3,13 +3,25 @@ test wants it and a build is the slow part."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+# Tests read messages in the language the code is written in (English), in this process and in
+# the commands they run; a test of what a French designer reads asks for the ``french`` fixture,
+# and tests/test_i18n.py runs the command without any language variable (French by default).
+os.environ["LANGUAGE"] = "en"
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def french(monkeypatch):
+    """Messages in French, as a designer reads them by default."""
+    monkeypatch.setenv("LANGUAGE", "fr")
 
 
 @pytest.fixture(scope="session")

@@ -24,6 +24,7 @@ from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
 from .graph import build_graph
+from .i18n import _
 from .readers import MAX_FILE_MB
 
 Progress = Callable[[str], None]
@@ -47,18 +48,18 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     ``allow_outside`` lets the manifest name files outside its folder; ``max_mb`` is the largest
     input file read."""
     step = progress or (lambda message: None)
-    step("reading sources")
+    step(_("reading sources"))
     if files:
         corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options, max_mb=max_mb)
     else:
         manifest = manifest or Path("data/corpus.toml")
         corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
-    step("extracting relations")
-    analyser = Analyser(progress=lambda done, total: step(f"analysing sentences with spaCy ({done}/{total}, cached after this run)"))
+    step(_("extracting relations"))
+    analyser = Analyser(progress=lambda done, total: step(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total)))
     statements = extract_corpus(corpus, load_cues(), analyser=analyser)
     if not files:
         statements = curate(statements, corpus, manifest)
-    step("building graph")
+    step(_("building graph"))
     graph = build_graph(corpus, statements)
     return BuildResult(corpus, statements, graph)
 
@@ -89,12 +90,12 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
     """Write through a temporary file in the same folder, then rename over the target."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     if path.is_dir():
-        raise RulegraphError("is a folder; give a file name to write to", path=path)
+        raise RulegraphError(_('is a folder; give a file name to write to'), path=path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
-        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out or a shorter name",
+        raise RulegraphError(_('cannot write here ({strerror}); choose another --out or a shorter name').format(strerror=error.strerror or error),
                              path=path) from None
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -107,7 +108,7 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise RulegraphError(f"cannot write ({error.strerror or error}); the previous file was left as it was",
+        raise RulegraphError(_('cannot write ({strerror}); the previous file was left as it was').format(strerror=error.strerror or error),
                              path=path) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

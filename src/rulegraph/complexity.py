@@ -20,6 +20,7 @@ import networkx as nx
 from rdflib import Graph
 
 from .errors import RulegraphError
+from .i18n import _
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 from .text import fold, fold_aligned, split_sentences, tokenize
 from .tomlfile import load_toml, parse_toml
@@ -88,7 +89,7 @@ def condition_clauses(text: str, openers: tuple[str, ...]) -> list[str]:
     alternatives = [re.escape(o) + ("" if o.endswith("'") else r"(?!\w)") for o in openers]
     pattern = re.compile(r"(?<![\w'])(?:" + "|".join(alternatives) + ")")
     clauses = []
-    for _, sentence in split_sentences(text):
+    for _start, sentence in split_sentences(text):
         folded = fold_aligned(sentence)
         covered = 0
         for match in pattern.finditer(folded):
@@ -120,7 +121,7 @@ def _closure(view: nx.MultiDiGraph, node: str) -> dict[str, str]:
     queue = [node]
     while queue:
         current = queue.pop(0)
-        for _, other, data in view.out_edges(current, data=True):
+        for _current, other, data in view.out_edges(current, data=True):
             if data["relation"] in CLOSURE_RELATIONS and other != node and other not in reached:
                 reached[other] = f"{data['relation']} via {view.nodes[current]['label']}" if current != node else data["relation"]
                 queue.append(other)
@@ -154,11 +155,11 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
             how = relation if holder == node else f"{relation}, via {view.nodes[holder]['label']}"
             rules[kind].setdefault(view.nodes[other]["label"], how)
     exceptions = {}
-    for _, other, edge in view.out_edges(node, data=True):
+    for _node, other, edge in view.out_edges(node, data=True):
         if edge["relation"] in EXCEPTION_RELATIONS and other != node:
             key = (view.nodes[other]["label"], edge["relation"], "sym" if edge["relation"] == "mutuallyCancels" else "out")
             exceptions.setdefault(key, f"{data['label']} {edge['relation']} {view.nodes[other]['label']}")
-    for other, _, edge in view.in_edges(node, data=True):
+    for other, _node, edge in view.in_edges(node, data=True):
         if edge["relation"] in EXCEPTION_RELATIONS and other != node:
             key = (view.nodes[other]["label"], edge["relation"], "sym" if edge["relation"] == "mutuallyCancels" else "in")
             exceptions.setdefault(key, f"{view.nodes[other]['label']} {edge['relation']} {data['label']}")
@@ -258,4 +259,4 @@ def render_html_section(scored: list[dict[str, object]], *, top: int = 10) -> st
 
 def check_top(top: int | None) -> None:
     if top is not None and top < 1:
-        raise RulegraphError(f"--top must be 1 or more, not {top}")
+        raise RulegraphError(_('--top must be 1 or more, not {top}').format(top=top))

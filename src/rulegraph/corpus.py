@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulegraphError
+from .i18n import _
 from .model import CATEGORIES, Document, Entry, Variant
 from .readers import FORMATS, MAX_FILE_MB, read
 from .text import fold, slug
@@ -155,7 +156,7 @@ def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None, a
     games, sources = load_manifest(manifest, allow_outside=allow_outside)
     for name, _path in (substitutes or {}).items():
         if name not in {s.name for s in sources}:
-            raise RulegraphError(f"no [[source]] with path {name!r} in this manifest", path=manifest)
+            raise RulegraphError(_('no [[source]] with path {name!r} in this manifest').format(name=name), path=manifest)
     sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]
     documents = [read_source(spec, max_mb=max_mb) for spec in sources]
     return _finish(games, sources, documents)
@@ -166,7 +167,7 @@ def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None
     """A corpus without a manifest: every file belongs to one game; ``options`` are the reader
     options a manifest would give (``name_field``, ``text_field``…)."""
     if format is not None and format not in FORMATS:
-        raise RulegraphError(f"--format {format!r} is unknown; use one of: {', '.join(FORMATS)}")
+        raise RulegraphError(_('--format {format!r} is unknown; use one of: {formats}').format(format=format, formats=', '.join(FORMATS)))
     spec = GameSpec(slug(game), game)
     sources = [SourceSpec(p, p.name, spec.id, format, options=dict(options or {})) for p in paths]
     return _finish({spec.id: spec}, sources, [read_source(s, max_mb=max_mb) for s in sources])
@@ -182,7 +183,7 @@ def read_source(spec: SourceSpec, *, max_mb: float = MAX_FILE_MB) -> Document:
         if error.path == spec.name:
             error.path = str(spec.path)
         if error.path == str(spec.path) and error.line is None and spec.manifest is not None:
-            raise RulegraphError(f"{spec.path}: {error.message}", path=spec.manifest, line=spec.manifest_line) from None
+            raise RulegraphError(_('{path}: {message}').format(path=spec.path, message=error.message), path=spec.manifest, line=spec.manifest_line) from None
         raise
 
 

@@ -28,6 +28,7 @@ from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .extract.statement import Statement
+from .i18n import _
 from .namespaces import INTERACTIONS, SYMMETRIC
 from .readers import read_text
 from .text import editor_lines, fold
@@ -46,7 +47,8 @@ DEFAULT_SETS = {
     "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
     **{name: (ROOT / "tests" / "gold" / f"{name}.tsv", ROOT / "tests" / "gold" / name / "corpus.toml")
        for name in ("cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes",
-                    "pirates", "ruines", "orbitale", "grognards", "legions")},
+                    "pirates", "ruines", "orbitale", "grognards", "legions",
+                    "marais", "steppes", "vigies", "brisants")},
 }
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
@@ -170,12 +172,12 @@ def load_gold(path: Path) -> list[Edge]:
         if number == 1 and tuple(c.strip() for c in cells) == _COLUMNS:
             continue
         if len(cells) != len(_COLUMNS):
-            raise RulegraphError(f"expected {len(_COLUMNS)} tab-separated columns ({', '.join(_COLUMNS)}), found {len(cells)}", path=path, line=number)
+            raise RulegraphError(_('expected {count} tab-separated columns ({columns}), found {count2}').format(count=len(_COLUMNS), columns=', '.join(_COLUMNS), count2=len(cells)), path=path, line=number)
         game, subject, relation, obj, line, evidence = (c.strip() for c in cells)
         if relation not in INTERACTIONS:
-            raise RulegraphError(f"relation {relation!r} must be one of {', '.join(INTERACTIONS)}", path=path, line=number)
+            raise RulegraphError(_('relation {relation!r} must be one of {interactions}').format(relation=relation, interactions=', '.join(INTERACTIONS)), path=path, line=number)
         if not line.isdigit():
-            raise RulegraphError(f"line {line!r} must be a number", path=path, line=number)
+            raise RulegraphError(_('line {line!r} must be a number').format(line=line), path=path, line=number)
         edges.append(Edge(game, subject, relation, obj, int(line), evidence))
     return edges
 

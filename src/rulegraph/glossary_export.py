@@ -29,6 +29,7 @@ from rdflib import RDF, RDFS, Graph, URIRef
 
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
+from .i18n import _
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
 from .views.networkx_view import to_networkx
@@ -589,7 +590,7 @@ def default_path(format: str, *, game: str | None = None, out: Path = Path("out"
 def export_glossary(graph: Graph, format: str = "html", *, game: str | None = None, clean: bool = False) -> str | bytes:
     """The glossary as HTML or Markdown text, or Word bytes."""
     if format not in FORMATS:
-        raise RulegraphError(f"unknown glossary format {format!r}; use one of: {', '.join(FORMATS)}")
+        raise RulegraphError(_('unknown glossary format {format!r}; use one of: {formats}').format(format=format, formats=', '.join(FORMATS)))
     games = glossary(graph, game=game, clean=clean)
     title = "Glossaire — " + ", ".join(g.name for g in games)
     if format == "html":

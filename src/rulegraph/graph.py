@@ -17,6 +17,7 @@ from rdflib.namespace import OWL, XSD
 from .corpus import Corpus
 from .errors import RulegraphError
 from .extract.statement import Statement, TermRef
+from .i18n import _
 from .model import WEAPON, Entry, Paragraph
 from .namespaces import (
     DATA,
@@ -245,6 +246,7 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
     add((node, RG.method, Literal(statement.method)))
     optional = {
         RG.condition: statement.condition,
+        RG.scope: statement.scope,
         RG.cue: statement.cue,
         RG.amount: statement.amount,
         RG.recipient: statement.recipient,
@@ -252,7 +254,7 @@ def _add_statement(graph: Graph, statement: Statement, defined: set[tuple[str, s
     }
     for prop, value in optional.items():
         if value:
-            add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.reason) else Literal(value)))
+            add((node, prop, Literal(value, lang=FR) if prop in (RG.condition, RG.scope, RG.reason) else Literal(value)))
     if statement.confidence is not None:
         add((node, RG.confidence, Literal(f"{statement.confidence:.3f}", datatype=XSD.decimal)))
     if statement.rule:
@@ -280,7 +282,7 @@ def load_graph(path: str | Path, *, max_mb: float | None = None) -> Graph:
     try:
         data = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RulegraphError("not UTF-8 text; pass a Turtle file written by 'rulegraph build'", path=path) from None
+        raise RulegraphError(_("not UTF-8 text; pass a Turtle file written by 'rulegraph build'"), path=path) from None
     graph = Graph()
     quiet = logging.getLogger("rdflib.term")
     level = quiet.level
@@ -291,16 +293,16 @@ def load_graph(path: str | Path, *, max_mb: float | None = None) -> Graph:
         lines = getattr(error, "lines", None)
         reason = re.search(r"Bad syntax \((.*?)\) at", str(error))
         message = reason.group(1) if reason else str(error).splitlines()[0]
-        raise RulegraphError(f"invalid Turtle: {message}", path=path,
+        raise RulegraphError(_('invalid Turtle: {message}').format(message=message), path=path,
                              line=lines + 1 if isinstance(lines, int) else None) from None
     except RecursionError:
-        raise RulegraphError("invalid Turtle: nested too deeply", path=path) from None
+        raise RulegraphError(_('invalid Turtle: nested too deeply'), path=path) from None
     except Exception as error:  # rdflib raises several types for malformed input
-        raise RulegraphError(f"invalid Turtle: {' '.join(str(error).split())}", path=path) from None
+        raise RulegraphError(_('invalid Turtle: {split}').format(split=' '.join(str(error).split())), path=path) from None
     finally:
         quiet.setLevel(level)
     if (None, RDF.type, RG.Game) not in graph:
-        raise RulegraphError("no rg:Game in this graph; pass a graph.ttl written by 'rulegraph build'", path=path)
+        raise RulegraphError(_("no rg:Game in this graph; pass a graph.ttl written by 'rulegraph build'"), path=path)
     _check_literals(graph, data, path)
     return graph
 
@@ -310,7 +312,7 @@ def _check_literals(graph: Graph, data: str, path: Path) -> None:
     from .text import line_at
 
     whole = {RG[name] for name in _WHOLE_NUMBERS}
-    for _, predicate, value in graph:
+    for _subject, predicate, value in graph:
         if not isinstance(value, Literal):
             continue
         bad = getattr(value, "ill_typed", False)
@@ -321,5 +323,5 @@ def _check_literals(graph: Graph, data: str, path: Path) -> None:
             line = line_at(data, offset) if offset >= 0 else None
             kind = f"rg:{predicate.removeprefix(str(RG))}" if predicate.startswith(str(RG)) else f"<{predicate}>"
             expected = "a whole number" if predicate in whole else f"a valid {value.datatype}"
-            raise RulegraphError(f"{kind} is {str(value)!r}, not {expected}; rebuild the graph with 'rulegraph build'",
+            raise RulegraphError(_("{kind} is {value!r}, not {expected}; rebuild the graph with 'rulegraph build'").format(kind=kind, value=str(value), expected=expected),
                                  path=path, line=line)

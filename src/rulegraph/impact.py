@@ -22,6 +22,7 @@ from rdflib import RDF, Graph, URIRef
 
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
+from .i18n import _
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import ABILITY_KINDS, edge_record, find_game, find_term, graph_terms, resolve
 from .text import fold
@@ -78,10 +79,10 @@ def direct_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
     """The abilities that cancel, negate, grant, require, exclude, are immune to or cite this one
     (direction "in"), and those it acts on (direction "out"), one item per edge."""
     items = []
-    for other, _, data in view.in_edges(node, data=True):
+    for other, _node, data in view.in_edges(node, data=True):
         if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
             items.append({"ability": view.nodes[other]["label"], "direction": "in", **edge_record(view, other, node, data)})
-    for _, other, data in view.out_edges(node, data=True):
+    for _node, other, data in view.out_edges(node, data=True):
         if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
             items.append({"ability": view.nodes[other]["label"], "direction": "out", **edge_record(view, node, other, data)})
     return sorted(items, key=_order)
@@ -200,10 +201,10 @@ def encounter_pairs(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str]]:
     carried = {node} | (nx.descendants(grants, node) if node in grants else set())
     opponents = set()
     for member in carried:
-        for _, other, data in view.out_edges(member, data=True):
+        for _member, other, data in view.out_edges(member, data=True):
             if data["relation"] in ATTACK_RELATIONS:
                 opponents.add(other)
-        for other, _, data in view.in_edges(member, data=True):
+        for other, _member, data in view.in_edges(member, data=True):
             if data["relation"] in ATTACK_RELATIONS:
                 opponents.add(other)
     pairs = {(holder, opponent) for holder in holders for opponent in opponents
@@ -298,11 +299,11 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     from .corpus import load_manifest
     from .readers import read_text
 
-    _, sources = load_manifest(manifest)
+    _games, sources = load_manifest(manifest)
     names = [spec.name for spec in sources]
     if source is not None:
         if source not in names:
-            raise RulegraphError(f"no [[source]] with path {source!r}; the manifest has: {', '.join(names)}", path=manifest)
+            raise RulegraphError(_('no [[source]] with path {source!r}; the manifest has: {names}').format(source=source, names=', '.join(names)), path=manifest)
         return source
     same_name = [spec.name for spec in sources if Path(spec.name).name == edited.name]
     if len(same_name) == 1:
@@ -311,7 +312,7 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     shared = {spec.name: len(lines & {row.strip() for row in read_text(spec.path).splitlines() if row.strip()}) for spec in sources}
     best = max(shared, key=lambda name: shared[name])
     if not shared[best]:
-        raise RulegraphError("shares no line with any source of the manifest; say which one it replaces with --source", path=edited)
+        raise RulegraphError(_('shares no line with any source of the manifest; say which one it replaces with --source'), path=edited)
     return best
 
 

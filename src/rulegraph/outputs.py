@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import RulegraphError
+from .i18n import _
 
 CURRENT = ".current"
 BUILDS = ".builds"
@@ -42,7 +43,7 @@ def _fail(error: OSError, path: Path, doing: str) -> RulegraphError:
         reason = "disk quota exceeded"
     else:
         reason = error.strerror or str(error)
-    return RulegraphError(f"cannot {doing} ({reason}); out/ was left as it was: free space or choose another --out",
+    return RulegraphError(_('cannot {doing} ({reason}); out/ was left as it was: free space or choose another --out').format(doing=doing, reason=reason),
                           path=path)
 
 
@@ -69,8 +70,7 @@ class OutputLock:
                     os.close(self._handle)
                     self._handle = None
                     raise RulegraphError(
-                        f"another rulegraph build has been writing this folder for over {self.wait:.0f} s; "
-                        "wait for it to finish or choose another --out", path=self.path.parent) from None
+                        _('another rulegraph build has been writing this folder for over {wait:.0f} s; wait for it to finish or choose another --out').format(wait=self.wait), path=self.path.parent) from None
                 time.sleep(0.05)
 
     def __exit__(self, *exc: object) -> None:
@@ -154,12 +154,12 @@ def publish(folder: Path, files: Mapping[str, str | bytes], *, lock_wait: float 
     for name in names:
         path = folder / name
         if path.is_dir() and not path.is_symlink():
-            raise RulegraphError("is a folder where the build writes a file; move it away or choose another --out",
+            raise RulegraphError(_('is a folder where the build writes a file; move it away or choose another --out'),
                                  path=path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out", path=folder) from None
+        raise RulegraphError(_('cannot write here ({strerror}); choose another --out').format(strerror=error.strerror or error), path=folder) from None
     with OutputLock(folder, wait=lock_wait):
         builds = folder / BUILDS
         try:

@@ -21,6 +21,7 @@ from rdflib import Graph
 
 from . import queries
 from .errors import RulegraphError
+from .i18n import _
 from .namespaces import DATA
 
 PASSWORD_VARIABLE = "RULEGRAPH_PASSWORD"
@@ -57,7 +58,7 @@ class Endpoint:
                                  + (f": {detail[0][:200]}" if detail else "")) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise RulegraphError(f"cannot reach {self.url} ({reason})") from None
+            raise RulegraphError(_('cannot reach {url} ({reason})').format(url=self.url, reason=reason)) from None
 
     def _authorise_ahead(self, request: urllib.request.Request, passwords) -> None:
         """A server asking for Digest answers 401 before reading a large body, and the upload
@@ -118,7 +119,7 @@ def select(endpoint: Endpoint, text: str) -> queries.QueryResult:
     try:
         result = ox.parse_query_results(body, format=ox.QueryResultsFormat.JSON)
     except (SyntaxError, ValueError) as error:
-        raise RulegraphError(f"{endpoint.url} did not answer SPARQL JSON results ({kind}): {error}") from None
+        raise RulegraphError(_('{url} did not answer SPARQL JSON results ({kind}): {error}').format(url=endpoint.url, kind=kind, error=error)) from None
     if isinstance(result, ox.QueryBoolean):
         return queries.QueryResult(["ask"], [{"ask": bool(result)}])
     columns = [v.value for v in result.variables]

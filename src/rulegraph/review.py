@@ -18,6 +18,7 @@ from .errors import RulegraphError
 from .extract.curation import CURATION_FILE, curation_path, load_curation
 from .extract.statement import Statement
 from .extract.typer import is_candidate
+from .i18n import _
 from .namespaces import INTERACTIONS
 from .text import fold
 
@@ -80,7 +81,7 @@ def find_item(items: list[ReviewItem], statements: list[Statement], wanted: str)
     for statement in statements:
         if statement.relation in INTERACTIONS and is_candidate(statement) and edge_id(statement) == wanted:
             return ReviewItem(wanted, statement, statement.suggested, statement.reason if statement.suggested else None)
-    raise RulegraphError(f"no edge with ID {wanted!r}; run 'rulegraph review' to list the IDs")
+    raise RulegraphError(_("no edge with ID {wanted!r}; run 'rulegraph review' to list the IDs").format(wanted=wanted))
 
 
 def _toml(value: str) -> str:
@@ -92,23 +93,23 @@ def curation_entry(item: ReviewItem, action: str, *, relation: str | None = None
     """The TOML block that records the designer's answer."""
     statement = item.statement
     if action not in ACTIONS:
-        raise RulegraphError(f"unknown review action {action!r}; use one of: {', '.join(ACTIONS)}")
+        raise RulegraphError(_('unknown review action {action!r}; use one of: {actions}').format(action=action, actions=', '.join(ACTIONS)))
     subject, obj = statement.subject.label, statement.object.label
     if action == "accept":
         if item.suggested is None:
-            raise RulegraphError(f"edge {item.id} has no suggested relation to accept; use --retype ID RELATION")
+            raise RulegraphError(_('edge {id} has no suggested relation to accept; use --retype ID RELATION').format(id=item.id))
         relation = item.suggested
         if item.suggested_edge:
             subject, obj = _suggested_ends(item)
         reason = reason or f"accepted in review (the typer suggested {relation}, confidence {statement.confidence})"
     elif action == "retype":
         if relation not in INTERACTIONS:
-            raise RulegraphError(f"relation {relation!r} must be one of {', '.join(INTERACTIONS)}")
+            raise RulegraphError(_('relation {relation!r} must be one of {interactions}').format(relation=relation, interactions=', '.join(INTERACTIONS)))
         if item.suggested_edge and relation == item.suggested:
             subject, obj = _suggested_ends(item)
         reason = reason or f"retyped in review (was {statement.relation})"
     elif not reason:
-        raise RulegraphError("--remove needs --reason \"why this edge is wrong\"")
+        raise RulegraphError(_('--remove needs --reason "why this edge is wrong"'))
     lines = [f"[[{'remove' if action == 'remove' else 'retype'}]]",
              f"game = {_toml(statement.subject.game)}",
              f"subject = {_toml(subject)}"]
@@ -151,5 +152,5 @@ def append_to_curation(manifest: Path, block: str, corpus: Corpus) -> Path:
             path.write_bytes(before)
         raise
     except OSError as error:
-        raise RulegraphError(f"cannot write {CURATION_FILE} ({error.strerror or error})", path=path) from None
+        raise RulegraphError(_('cannot write {curation_file} ({strerror})').format(curation_file=CURATION_FILE, strerror=error.strerror or error), path=path) from None
     return path

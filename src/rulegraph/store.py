@@ -22,6 +22,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from .errors import RulegraphError
+from .i18n import _
 
 STORE_SUFFIX = ".oxigraph"
 #: The named graph holding what the store knows about itself (kept out of the default graph,
@@ -86,7 +87,7 @@ def open_folder(folder: Path) -> ox.Store:
     try:
         return ox.Store.read_only(str(folder))
     except OSError as error:
-        raise RulegraphError(f"not an Oxigraph store written by 'rulegraph build' ({error})", path=folder) from None
+        raise RulegraphError(_("not an Oxigraph store written by 'rulegraph build' ({error})").format(error=error), path=folder) from None
 
 
 def as_rdflib(store: ox.Store) -> Graph:

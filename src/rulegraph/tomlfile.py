@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulegraphError
+from .i18n import _
 from .text import editor_lines
 
 #: Value kinds a key may require: what to write in the error message, and the check.
@@ -73,7 +74,7 @@ def parse_toml(text: str, path: Path) -> TomlFile:
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
         number = int(line.group(1)) if line else max(1, len(editor_lines(text)))  # "at end of document"
-        raise RulegraphError(f"invalid TOML: {error}", path=path, line=number) from None
+        raise RulegraphError(_('invalid TOML: {error}').format(error=error), path=path, line=number) from None
     return TomlFile(Path(path), text, data)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rdflib import Graph
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..text import fold
 from .designer_notes import DESIGNER_NOTE, check_designer_notes
 from .duplicates import (
@@ -90,7 +91,7 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
         check = by_key.get(fold(key))
         if check is None:
             known = ", ".join(f"{c.code} {c.name}" for c in CHECKS)
-            raise RulegraphError(f"unknown check {key!r}; choose among: {known}")
+            raise RulegraphError(_('unknown check {key!r}; choose among: {known}').format(key=key, known=known))
         if check not in chosen:
             chosen.append(check)
     return chosen
@@ -153,7 +154,7 @@ def _abilities_in_categories(graph: Graph, keys: set[str]) -> set[tuple[str, str
     unknown = sorted(keys - set(labels))
     if unknown:
         known = ", ".join(sorted(labels.values(), key=fold)) or "none: this glossary has no categories"
-        raise RulegraphError(f"no category {unknown[0]!r} in the graph; categories: {known}")
+        raise RulegraphError(_('no category {unknown!r} in the graph; categories: {known}').format(unknown=unknown[0], known=known))
     return found
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import N_, _, ngettext
+from ..model import CHARACTER, WEAPON
 from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
 
 
@@ -26,41 +28,48 @@ def run(args) -> int:
 
     progress = Progress()
     result = build_from_args(args, progress)
-    progress("rendering the graph and the atlas")
+    progress(_("rendering the graph and the atlas"))
     outputs = {"graph.ttl": serialize_turtle(result.graph), "graph.html": render_atlas(result.graph)}
-    progress("running checks")
+    progress(_("running checks"))
     outputs.update(report_pages(result.graph))
-    progress("writing outputs")
+    progress(_("writing outputs"))
     publish(args.out, outputs)
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
     # reader ignores a store that does not match, so writing it after the switch mixes nothing.
-    progress("loading the store")
+    progress(_("loading the store"))
     write_store(outputs["graph.ttl"].encode("utf-8"), store_path(args.out / "graph.ttl"))
     progress.done()
     print(render_summary(summary(result)))
-    print(f"\nwrote {args.out / 'graph.ttl'} ({len(result.graph)} triples) and {args.out / 'graph.html'}")
-    print(f"wrote {args.out / 'report.html'} and {args.out / 'report.md'} (consistency report: rulegraph check)")
-    print(f"wrote {store_path(args.out / 'graph.ttl')} (the store that --graph and rulegraph serve open)")
+    print()
+    print(_("wrote {graph} ({count} triples) and {atlas}").format(
+        graph=args.out / "graph.ttl", count=len(result.graph), atlas=args.out / "graph.html"))
+    print(_("wrote {html} and {markdown} (consistency report: rulegraph check)").format(
+        html=args.out / "report.html", markdown=args.out / "report.md"))
+    print(_("wrote {store} (the store that --graph and rulegraph serve open)").format(
+        store=store_path(args.out / "graph.ttl")))
     return 0
+
+
+_CATEGORIES = {CHARACTER: N_("character"), WEAPON: N_("weapon")}
 
 
 def render_summary(per_game: dict[str, dict[str, object]]) -> str:
     lines = []
     for game, info in per_game.items():
-        categories = ", ".join(f"{n} {c}" for c, n in info["by_category"].items())
-        lines.append(f"{game}: {_count(info['abilities'], 'ability', 'abilities')} ({categories}), "
-                     f"{_count(info['notes'], 'designer note', 'designer notes')}")
+        categories = ", ".join(f"{n} {_(_CATEGORIES.get(c, c))}" for c, n in info["by_category"].items())
+        abilities = ngettext("{count} ability", "{count} abilities", info["abilities"]).format(count=info["abilities"])
+        notes = ngettext("{count} designer note", "{count} designer notes", info["notes"]).format(count=info["notes"])
+        lines.append(_("{game}: {abilities} ({categories}), {notes}").format(
+            game=game, abilities=abilities, categories=categories, notes=notes))
         if info.get("glossary_categories"):
-            lines.append("  categories: " + ", ".join(f"{c} {n}" for c, n in info["glossary_categories"].items()))
+            listed = ", ".join(f"{c} {n}" for c, n in info["glossary_categories"].items())
+            lines.append("  " + _("categories: {categories}").format(categories=listed))
         undefined = info["undefined"]
-        lines.append(f"  undefined: {len(undefined)}" + (f" ({', '.join(undefined)})" if undefined else ""))
+        lines.append("  " + _("undefined: {count}").format(count=len(undefined))
+                     + (f" ({', '.join(undefined)})" if undefined else ""))
         edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())
-        lines.append(f"  edges: {edges or 'none'}")
+        lines.append("  " + _("edges: {edges}").format(edges=edges or _("none")))
         if not info["lexicon"]:
-            lines.append("  no lexicon file: states, actions and characteristics are not linked "
-                         "(add lexicon = \"….toml\" to its [[game]] in the manifest; see data/lexicons/)")
+            lines.append("  " + _("no lexicon file: states, actions and characteristics are not linked "
+                                  "(add lexicon = \"….toml\" to its [[game]] in the manifest; see data/lexicons/)"))
     return "\n".join(lines)
-
-
-def _count(number: int, singular: str, plural: str) -> str:
-    return f"{number} {singular if number == 1 else plural}"

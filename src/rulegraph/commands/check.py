@@ -6,6 +6,7 @@ input (the CLI turns RulegraphError into that).
 
 from __future__ import annotations
 
+from ..i18n import _
 from .common import Progress, add_source_arguments, build_from_args
 
 
@@ -32,7 +33,7 @@ def run(args) -> int:
     select_checks(args.checks)
     progress = Progress()
     result = build_from_args(args, progress)
-    progress("running checks")
+    progress(_("running checks"))
     games = [find_game(result.graph, args.game)] if args.game and not args.files else None
     findings = run_checks(result.graph, args.checks, games=games, categories=args.categories)
     progress.done()

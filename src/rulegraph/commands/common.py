@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from ..i18n import _
+
 DEFAULT_MANIFEST = Path("data/corpus.toml")
 DEFAULT_OUT = Path("out")
 
@@ -58,9 +60,9 @@ def build_from_args(args, progress=None):
     fields = {"name_field": args.name_field, "text_field": args.text_field}
     options = {key: value for key, value in fields.items() if value}
     if args.files and not args.game:
-        raise RulegraphError("building from files needs --game NAME")
+        raise RulegraphError(_('building from files needs --game NAME'))
     if options and not args.files:
-        raise RulegraphError("--name-field/--text-field apply to FILE…; in a manifest write name_field/text_field in the [[source]]")
+        raise RulegraphError(_('--name-field/--text-field apply to FILE…; in a manifest write name_field/text_field in the [[source]]'))
     if args.files:
         return build(files=args.files, game=args.game, format=args.format, options=options, progress=progress,
                      max_mb=args.max_size)

@@ -11,6 +11,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_MANIFEST, Progress, format_table
 
 _RED, _GREEN, _BOLD, _RESET = "\033[31;9m", "\033[32m", "\033[1m", "\033[0m"
@@ -42,14 +43,14 @@ def run(args) -> int:
     colour = sys.stdout.isatty() and not args.json
     if args.ability is None:
         if len(args.graph) != 2:
-            raise RulegraphError("give an ABILITY, or two builds to compare: --graph old.ttl --graph new.ttl")
+            raise RulegraphError(_('give an ABILITY, or two builds to compare: --graph old.ttl --graph new.ttl'))
         result = diff_graphs(load_graph(args.graph[0]), load_graph(args.graph[1]))
         print(_json(result) if args.json else render_revisions(result, args.graph, colour))
         return 0
     if len(args.graph) > 1:
-        raise RulegraphError("an ABILITY is read from one graph; give at most one --graph")
+        raise RulegraphError(_('an ABILITY is read from one graph; give at most one --graph'))
     if (args.from_edition is None) != (args.to_edition is None):
-        raise RulegraphError("--from and --to go together; leave both out for the whole timeline")
+        raise RulegraphError(_('--from and --to go together; leave both out for the whole timeline'))
     graph = _ability_graph(args)
     if args.from_edition is not None:
         result = diff_editions(graph, args.ability, args.from_edition, args.to_edition, args.game)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
+
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -26,7 +28,7 @@ def run(args) -> int:
     if args.cross_validate:
         return _cross_validate(args)
     if (args.gold is None) != (args.manifest is None):
-        raise RulegraphError("give both GOLD.tsv and MANIFEST.toml, or neither to score the shipped sets")
+        raise RulegraphError(_('give both GOLD.tsv and MANIFEST.toml, or neither to score the shipped sets'))
     sets = {args.gold.stem: (args.gold, args.manifest)} if args.gold else DEFAULT_SETS
     print("\n\n".join(format_evaluation(evaluate_manifest(name, gold, manifest)) for name, (gold, manifest) in sets.items()))
     return 0
@@ -39,7 +41,7 @@ def _cross_validate(args) -> int:
     from ..evaluation import cross_validate_sets, format_cross_validation
 
     if args.gold is not None:
-        raise RulegraphError("--cross-validate scores the shipped gold sets; give no GOLD.tsv or MANIFEST.toml with it")
+        raise RulegraphError(_('--cross-validate scores the shipped gold sets; give no GOLD.tsv or MANIFEST.toml with it'))
     progress = lambda done, total: print(f"  analysing sentences: {done}/{total}", file=sys.stderr)  # noqa: E731
     print(format_cross_validation(cross_validate_sets(progress=progress)))
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
 
 _FORMATS = ("html", "jsonld", "graphml", "csv", "ttl", "glossary")
@@ -36,7 +37,7 @@ def run(args) -> int:
         return _run_glossary(args)
     progress = Progress()
     result = build_from_args(args, progress)
-    progress(f"writing {args.export_format}")
+    progress(_("writing {format}").format(format=args.export_format))
     content = export(result.graph, args.export_format, focus=args.focus, depth=args.depth)
     path = args.out or default_path(args.export_format, focus=args.focus, depth=args.depth, out=DEFAULT_OUT)
     # A BOM lets spreadsheet programs read the CSV's accents as UTF-8.
@@ -57,13 +58,13 @@ def _run_glossary(args) -> int:
     if args.format in FORMATS:
         output, args.format = args.format, None
     elif args.format is not None and not args.files:
-        raise RulegraphError(f"unknown glossary format {args.format!r}; use --format html, md or docx")
+        raise RulegraphError(_('unknown glossary format {format!r}; use --format html, md or docx').format(format=args.format))
     if args.focus:
-        raise RulegraphError("export glossary writes whole glossaries; use --game G instead of --focus")
+        raise RulegraphError(_('export glossary writes whole glossaries; use --game G instead of --focus'))
     progress = Progress()
     result = build_from_args(args, progress)
     game = None if args.files else args.game
-    progress(f"writing the glossary ({output})")
+    progress(_("writing the glossary ({output})").format(output=output))
     content = export_glossary(result.graph, output, game=game, clean=args.clean)
     path = args.out or default_path(output, game=game, out=DEFAULT_OUT)
     write_atomic(path, content)

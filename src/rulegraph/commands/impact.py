@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_MANIFEST, Progress, add_graph_arguments, load_graph, print_json
 
 
@@ -32,10 +33,10 @@ def run(args) -> int:
 
     if args.edit is not None:
         if args.ability or args.graph:
-            raise RulegraphError("--edit FILE compares the manifest's glossary with its edited copy; give no ABILITY and no --graph")
+            raise RulegraphError(_("--edit FILE compares the manifest's glossary with its edited copy; give no ABILITY and no --graph"))
         return _run_edit(args)
     if not args.ability:
-        raise RulegraphError("give an ABILITY, or --edit FILE for an edited copy of a glossary")
+        raise RulegraphError(_('give an ABILITY, or --edit FILE for an edited copy of a glossary'))
     result = impact(load_graph(args), args.ability, game=args.game)
     print_json(result) if args.json else print(render(result))
     return 0
@@ -47,15 +48,15 @@ def _run_edit(args) -> int:
     from ..impact import edited_source, impact_of_edit
 
     if not args.edit.is_file():
-        raise RulegraphError("no such file; give the edited copy of a glossary", path=args.edit)
+        raise RulegraphError(_('no such file; give the edited copy of a glossary'), path=args.edit)
     manifest = args.manifest or DEFAULT_MANIFEST
     source = edited_source(manifest, args.edit, args.source)
     progress = Progress()
-    progress("building the original")
+    progress(_("building the original"))
     old = build(manifest, progress=progress).graph
-    progress("building the edited copy")
+    progress(_("building the edited copy"))
     new = build(manifest, progress=progress, substitutes={source: args.edit}).graph
-    progress("replaying encounters")
+    progress(_("replaying encounters"))
     result = impact_of_edit(old, new)
     result["source"], result["edited"] = source, str(args.edit)
     progress.done()

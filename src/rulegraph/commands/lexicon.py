@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .common import add_source_arguments
 
 
@@ -29,7 +30,7 @@ def run(args) -> int:
 
     if args.files:
         if not args.game:
-            raise RulegraphError("building from files needs --game NAME")
+            raise RulegraphError(_('building from files needs --game NAME'))
         options = {k: v for k, v in {"name_field": args.name_field, "text_field": args.text_field}.items() if v}
         corpus = corpus_from_files(args.files, game=args.game, format=args.format, options=options)
     else:
@@ -38,16 +39,16 @@ def run(args) -> int:
     if args.game and not args.files:
         games = [g for g in games if fold(args.game) in (fold(g), fold(corpus.games[g].name))]
         if not games:
-            raise RulegraphError(f"no game {args.game!r} in the manifest")
+            raise RulegraphError(_('no game {game!r} in the manifest').format(game=args.game))
     if len(games) != 1:
-        raise RulegraphError(f"the manifest has several games ({', '.join(games)}); choose one with --game")
+        raise RulegraphError(_('the manifest has several games ({games}); choose one with --game').format(games=', '.join(games)))
     game = games[0]
     draft = format_lexicon_draft(corpus.games[game].name, suggest_lexicon(corpus, game))
     if args.out is None:
         print(draft, end="")
         return 0
     if args.out.exists():
-        raise RulegraphError("already exists; rulegraph never overwrites a lexicon file: choose another --out", path=args.out)
+        raise RulegraphError(_('already exists; rulegraph never overwrites a lexicon file: choose another --out'), path=args.out)
     args.out.write_text(draft, encoding="utf-8")
     print(f"wrote {args.out}: check each line, then name it as the game's lexicon in corpus.toml")
     return 0

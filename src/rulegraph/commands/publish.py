@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_OUT
 
 PASSWORD_VARIABLE = "RULEGRAPH_PASSWORD"  # rulegraph.remote.PASSWORD_VARIABLE, without importing rdflib here
@@ -37,10 +38,10 @@ def run(args) -> int:
     try:
         turtle = args.graph.read_bytes()
     except OSError as error:
-        raise RulegraphError(f"cannot read the graph: {error.strerror or error}; run 'rulegraph build' first",
+        raise RulegraphError(_("cannot read the graph: {strerror}; run 'rulegraph build' first").format(strerror=error.strerror or error),
                              path=args.graph) from None
     if args.user is not None and PASSWORD_VARIABLE not in os.environ:
-        raise RulegraphError(f"--user {args.user} needs its password in the environment variable {PASSWORD_VARIABLE}")
+        raise RulegraphError(_('--user {user} needs its password in the environment variable {password_variable}').format(user=args.user, password_variable=PASSWORD_VARIABLE))
     store = open_store(args.graph)
     graph = as_rdflib(store) if store is not None else load_graph(args.graph)
     games = [str(game).rsplit("/", 1)[-1] for game in graph.subjects(RDF.type, RG.Game)]

@@ -7,6 +7,7 @@ import io
 import re
 from pathlib import Path
 
+from ..i18n import _
 from .common import add_graph_arguments, add_output_arguments, format_table, load_graph, print_json
 
 _QUERY_TEXT = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|BASE)\b", re.IGNORECASE)
@@ -38,9 +39,9 @@ def run(args) -> int:
         print(render_list(queries.available()))
         return 0
     if not args.query:
-        raise RulegraphError("give a query name, a FILE.rq or a SPARQL text (rulegraph query --list shows the names)")
+        raise RulegraphError(_('give a query name, a FILE.rq or a SPARQL text (rulegraph query --list shows the names)'))
     if args.timeout <= 0:
-        raise RulegraphError("--timeout must be a positive number of seconds")
+        raise RulegraphError(_('--timeout must be a positive number of seconds'))
     query = pick_query(args.query)
     values = parse_params(args.param)
     result = run_remote(args, query, values) if args.endpoint else queries.run(
@@ -72,7 +73,7 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise RulegraphError(f"--param {pair!r}: write it as KEY=VALUE, e.g. --param ability=Fouisseur")
+            raise RulegraphError(_('--param {pair!r}: write it as KEY=VALUE, e.g. --param ability=Fouisseur').format(pair=pair))
         values[key.strip()] = value.strip()
     return values
 
@@ -112,6 +113,6 @@ def run_remote(args, query, values):
     from ..errors import RulegraphError
 
     if args.graph is not None or args.manifest is not None:
-        raise RulegraphError("--endpoint queries the remote store; leave out --graph and --manifest")
+        raise RulegraphError(_('--endpoint queries the remote store; leave out --graph and --manifest'))
     endpoint = remote.Endpoint(args.endpoint, args.user, os.environ.get(remote.PASSWORD_VARIABLE), args.graph_iri)
     return remote.run(endpoint, query, values)

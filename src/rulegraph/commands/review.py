@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_MANIFEST, print_json
 
 
@@ -31,7 +32,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     from ..build import build
     from ..errors import RulegraphError
-    from ..i18n import _, ngettext
+    from ..i18n import ngettext
     from ..resolve import find_game
     from ..review import append_to_curation, curation_entry, find_item, review_items
 
@@ -39,7 +40,7 @@ def run(args) -> int:
     result = build(manifest)
     game = find_game(result.graph, args.game) if args.game else None
     if args.below is not None and not 0 <= args.below <= 1:
-        raise RulegraphError(f"--below takes a confidence between 0 and 1, not {args.below}")
+        raise RulegraphError(_('--below takes a confidence between 0 and 1, not {below}').format(below=args.below))
     items = review_items(result.statements, game=game, below=args.below)
     chosen = args.accept or (args.retype[0] if args.retype else None) or args.remove
     if chosen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .common import DEFAULT_OUT
 
 
@@ -29,7 +30,7 @@ def run(args) -> int:
 
     graph = args.out / "graph.ttl"
     if open_store(graph) is None:
-        raise RulegraphError("no store matching graph.ttl here; run 'rulegraph build' first (it writes graph.oxigraph)",
+        raise RulegraphError(_("no store matching graph.ttl here; run 'rulegraph build' first (it writes graph.oxigraph)"),
                              path=args.out)
     app = SparqlApp(store_path(graph), out=args.out, timeout=args.timeout)
     print(f"serving {store_path(graph)} read-only at http://{args.host}:{args.port}/sparql "

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..text import fold
 
 #: spaCy's small French pipeline: the medium one parses a little better but loads slower and
@@ -42,6 +43,7 @@ class Words:
     concession_markers: tuple[str, ...]
     negation_words: frozenset[str]
     modal_lemmas: frozenset[str]
+    privative_lemmas: frozenset[str]
     opponent_words: frozenset[str]
     copula_triggers: tuple[str, ...]
     state_openers: frozenset[str]
@@ -63,7 +65,7 @@ def words() -> Words:
         relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
-        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "opponent_words", "state_openers",
+        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words", "state_openers",
                                                     "articles", "ability_words")},
         **{key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers", "see_also_openers",
                                               "equipment_triggers")},
@@ -250,13 +252,15 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
                 break
         clauses.append(Clause(head, kind, marker, negated, modal, frozenset(inside)))
     # "ne peuvent pas utiliser X": an infinitive complement shares its governing verb's
-    # negation and modality.
+    # negation and modality; a privative verb negates it ("cesse de bénéficier de X").
     by_head = {c.head: c for c in clauses}
     for position, clause in enumerate(clauses):
         token = tokens[clause.head]
         parent = by_head.get(token.head)
         if token.dep == "xcomp" and parent is not None and parent.head != clause.head:
-            clauses[position] = replace(clause, negated=clause.negated or parent.negated, modal=clause.modal or parent.modal)
+            privative = fold(tokens[parent.head].lemma) in vocabulary.privative_lemmas
+            negated = clause.negated or (parent.negated != privative)
+            clauses[position] = replace(clause, negated=negated, modal=clause.modal or parent.modal)
     return tuple(clauses)
 
 
@@ -350,8 +354,7 @@ def _load_pipeline():
 
         return spacy.load(MODEL, exclude=_EXCLUDED)
     except (ImportError, OSError) as error:
-        raise RulegraphError(f"the French parser {MODEL} is not installed ({error}); run 'make run' or "
-                             f"'pip install -e .' to install it") from None
+        raise RulegraphError(_("the French parser {model} is not installed ({error}); run 'make run' or 'pip install -e .' to install it").format(model=MODEL, error=error)) from None
 
 
 @cache

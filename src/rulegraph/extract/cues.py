@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..namespaces import INTERACTIONS
 
 DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual", "condition")
@@ -56,6 +57,7 @@ class Language:
     ally_recipient: re.Pattern[str]
     back_reference: re.Pattern[str]
     condition: re.Pattern[str]
+    scope: re.Pattern[str]
     not_condition_before: re.Pattern[str]
     name_function_words: tuple[str, ...]
     name_trigger: re.Pattern[str]
@@ -78,7 +80,7 @@ def _compile(pattern: str, *, path: str, what: str) -> re.Pattern[str]:
     try:
         return re.compile(pattern)
     except re.error as error:
-        raise RulegraphError(f"{what}: bad pattern {pattern!r} ({error})", path=path) from None
+        raise RulegraphError(_('{what}: bad pattern {pattern!r} ({error})').format(what=what, pattern=pattern, error=error), path=path) from None
 
 
 def _alternatives(words: list[str]) -> str:
@@ -91,7 +93,7 @@ def parse_language(data: dict, *, path: str) -> Language:
     def words(key: str) -> list[str]:
         value = raw.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise RulegraphError(f"[language] {key} must be a list of strings", path=path)
+            raise RulegraphError(_('[language] {key} must be a list of strings').format(key=key), path=path)
         return value
 
     def combined(key: str, template: str) -> re.Pattern[str]:
@@ -111,6 +113,7 @@ def parse_language(data: dict, *, path: str) -> Language:
         ally_recipient=combined("ally_recipient", "{}"),
         back_reference=combined("back_references", "{}"),
         condition=combined("condition_openers", r"(?<![\w'])(?:{})(?:(?<=')|(?!\w))[^,;:.()]*"),
+        scope=combined("scope_openers", r"(?<![\w'])(?:{})(?!\w)[^,;:.()]*"),
         not_condition_before=combined("not_condition_after", r"\b(?:{})\s+$"),
         name_function_words=tuple(words("name_function_words")),
         name_trigger=combined("name_triggers", r"(?<![\w'])(?:{})(?:(?<=')|\s+)"),
@@ -149,17 +152,17 @@ def parse_cues(text: str, *, path: str) -> list[Cue]:
         opponent = raw.get("opponent_relation")
         for key, value in (("relation", relation), ("opponent_relation", opponent)):
             if value is not None and value not in INTERACTIONS or (key == "relation" and value is None):
-                raise RulegraphError(f"cue #{index}: {key} {value!r} must be one of {', '.join(INTERACTIONS)}", path=path)
+                raise RulegraphError(_('cue #{index}: {key} {value!r} must be one of {interactions}').format(index=index, key=key, value=value, interactions=', '.join(INTERACTIONS)), path=path)
         if direction not in DIRECTIONS:
-            raise RulegraphError(f"cue #{index}: direction {direction!r} must be one of {', '.join(DIRECTIONS)}", path=path)
+            raise RulegraphError(_('cue #{index}: direction {direction!r} must be one of {directions}').format(index=index, direction=direction, directions=', '.join(DIRECTIONS)), path=path)
         if "pattern" not in raw:
-            raise RulegraphError(f"cue #{index}: missing pattern", path=path)
+            raise RulegraphError(_('cue #{index}: missing pattern').format(index=index), path=path)
         reach = raw.get("reach")
         if reach is not None and (not isinstance(reach, int) or reach < 0):
-            raise RulegraphError(f"cue #{index}: reach must be a whole number of characters", path=path)
+            raise RulegraphError(_('cue #{index}: reach must be a whole number of characters').format(index=index), path=path)
         in_conditions = raw.get("in_conditions", True)
         if not isinstance(in_conditions, bool):
-            raise RulegraphError(f"cue #{index}: in_conditions must be true or false", path=path)
+            raise RulegraphError(_('cue #{index}: in_conditions must be true or false').format(index=index), path=path)
         cues.append(Cue(relation, _compile(raw["pattern"], path=path, what=f"cue #{index}"), direction, opponent, reach, in_conditions))
     return cues
 
@@ -168,7 +171,7 @@ def _load(text: str, path: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulegraphError(f"invalid TOML: {error}", path=path) from None
+        raise RulegraphError(_('invalid TOML: {error}').format(error=error), path=path) from None
 
 
 def _resource_text() -> str:

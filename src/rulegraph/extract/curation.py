@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..corpus import Corpus
 from ..errors import RulegraphError
+from ..i18n import _
 from ..namespaces import INTERACTIONS, SYMMETRIC
 from ..text import fold
 from ..tomlfile import TomlFile, load_toml, parse_toml
@@ -141,7 +142,7 @@ def apply_curation(statements: list[Statement], entries: list[CurationEntry], co
             matching = [s for s in result if _same_edge(s, entry, None)]
         if not matching:
             wanted = f"{entry.subject.label} {relation or '(any relation)'} {entry.object.label}"
-            raise RulegraphError(f"[[{entry.action}]]: no extracted edge {wanted}; delete or correct this entry", path=entry.path, line=entry.line)
+            raise RulegraphError(_('[[{action}]]: no extracted edge {wanted}; delete or correct this entry').format(action=entry.action, wanted=wanted), path=entry.path, line=entry.line)
         result = [s for s in result if not any(s is m for m in matching)]
         if entry.action == "retype":
             result += _retyped(matching, entry)

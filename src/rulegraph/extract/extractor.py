@@ -21,6 +21,7 @@ from functools import cache
 
 from ..corpus import Corpus
 from ..model import WEAPON, Entry, Paragraph
+from ..namespaces import INTERACTIONS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
@@ -600,9 +601,10 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     selves = named_selves + [(m.start, m.end) for m in own_mentions if m not in other_bearers] + plain_own
     others = [m for m in mentions if m.term.kind == "ability" and (fold(m.term.label) != own or m in other_bearers)]
     condition = " ; ".join(sentence[s:e].strip() for s, e in condition_spans) or None
+    scope = " ; ".join(sentence[s:e].strip() for s, e in _scopes(folded, language)) or None
     read = _Sentence(sentence, folded, selves, condition_spans, lead_in, tuple(m.start for m in others))
     me = TermRef(entry.game, "ability", entry.name)
-    make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line)
+    make = _StatementFactory(sentence, unit, condition, line if line is not None else unit.paragraph.line, scope)
     mutual = next((c for c in cue_matches if c.cue.relation == "mutuallyCancels"), None)
     out: list[Statement] = []
     make.selves = tuple(selves)
@@ -689,6 +691,17 @@ def _conditions(folded: str, cue_matches: list[CueMatch], language: Language, co
     return spans
 
 
+def _scopes(folded: str, language: Language) -> list[tuple[int, int]]:
+    """Spans of the phrases that say whom or where an effect holds ("pour les adversaires présents
+    dans sa zone de contrôle"); shown beside a verdict, never evaluated."""
+    spans = []
+    for match in language.scope.finditer(folded):
+        text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[match.start():match.end()].rstrip())
+        if not any(start <= match.start() < end for start, end in spans):
+            spans.append((match.start(), match.start() + len(text)))
+    return spans
+
+
 def _governing(mention: Mention, cue_matches: list[CueMatch], read: _Sentence, language: Language,
                list_start: int) -> tuple[CueMatch, bool] | None:
     """The cue that governs a mention, and whether the mention acts on the ability (True) or
@@ -765,8 +778,8 @@ def _recipient(before_cue: str, previous_sentence: str, language: Language) -> s
 
 
 class _StatementFactory:
-    def __init__(self, sentence: str, unit: TextUnit, condition: str | None, line: int):
-        self.sentence, self.unit, self.condition, self.line = sentence, unit, condition, line
+    def __init__(self, sentence: str, unit: TextUnit, condition: str | None, line: int, scope: str | None = None):
+        self.sentence, self.unit, self.condition, self.line, self.scope = sentence, unit, condition, line, scope
         self.span: tuple[int, int] | None = None
         self.selves: tuple[tuple[int, int], ...] = ()
 
@@ -779,6 +792,7 @@ class _StatementFactory:
             source=self.unit.entry.source,
             line=self.line,
             condition=self.condition if relation not in ("appliesTo", "mentionsConcept") else None,
+            scope=self.scope if relation in INTERACTIONS else None,
             cue=cue,
             recipient=recipient,
             amount=amount,

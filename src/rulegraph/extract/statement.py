@@ -24,6 +24,8 @@ class Statement:
     line: int
     method: str = "extracted"
     condition: str | None = None
+    #: Whom or where the effect holds ("pour les adversaires présents dans sa zone de contrôle").
+    scope: str | None = None
     cue: str | None = None
     amount: str | None = None
     recipient: str | None = None

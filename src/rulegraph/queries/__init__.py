@@ -25,6 +25,7 @@ from pathlib import Path
 from rdflib import Graph, Literal, Variable
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..namespaces import game_uri
 from ..text import editor_lines, fold
 
@@ -73,11 +74,11 @@ def parse_query(text: str, *, name: str, path: str) -> NamedQuery:
             options = [o.strip() for o in match.group(2).split(",")]
             kind = options[0]
             if kind not in PARAMETER_KINDS:
-                raise RulegraphError(f"unknown parameter kind {kind!r}; use one of {', '.join(PARAMETER_KINDS)}",
+                raise RulegraphError(_('unknown parameter kind {kind!r}; use one of {parameter_kinds}').format(kind=kind, parameter_kinds=', '.join(PARAMETER_KINDS)),
                                      path=path, line=number)
             parameters.append(Parameter(match.group(1), kind, match.group(3).strip(), "optional" in options[1:]))
         elif stripped.lstrip("#").strip().startswith("param"):
-            raise RulegraphError("parameter line must read '# param NAME (KIND[, optional]): description'",
+            raise RulegraphError(_("parameter line must read '# param NAME (KIND[, optional]): description'"),
                                  path=path, line=number)
         elif not parameters:
             description.append(stripped.lstrip("#").strip())
@@ -103,7 +104,7 @@ def load(name: str) -> NamedQuery:
         return queries[name]
     near = closest(name, list(queries))
     hint = f"did you mean {', '.join(near)}?" if near else f"known: {', '.join(queries)}"
-    raise RulegraphError(f"unknown query {name!r}; {hint} (rulegraph query --list)")
+    raise RulegraphError(_('unknown query {name!r}; {hint} (rulegraph query --list)').format(name=name, hint=hint))
 
 
 def from_file(path: Path) -> NamedQuery:
@@ -126,11 +127,10 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
         return {Variable(k): Literal(v) for k, v in values.items()}
     unknown = sorted(set(values) - set(declared))
     if unknown:
-        raise RulegraphError(f"query {query.name} has no parameter {', '.join(unknown)}; "
-                             f"it takes {', '.join(declared)}", path=query.path)
+        raise RulegraphError(_('query {name} has no parameter {unknown}; it takes {declared}').format(name=query.name, unknown=', '.join(unknown), declared=', '.join(declared)), path=query.path)
     missing = [p.name for p in query.parameters if not p.optional and p.name not in values]
     if missing:
-        raise RulegraphError(f"query {query.name} needs --param {missing[0]}=… ({declared[missing[0]].description})",
+        raise RulegraphError(_('query {name} needs --param {missing}=… ({description})').format(name=query.name, missing=missing[0], description=declared[missing[0]].description),
                              path=query.path)
     game = values.get("game")
     bound: dict[str, object] = {}
@@ -163,10 +163,10 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
     try:
         prepared = prepareQuery(query.text)
     except ParseBaseException as error:
-        raise RulegraphError(f"SPARQL syntax error: {error.msg} (column {error.col}): {error.line.strip()}",
+        raise RulegraphError(_('SPARQL syntax error: {msg} (column {col}): {strip}').format(msg=error.msg, col=error.col, strip=error.line.strip()),
                              path=query.path, line=error.lineno) from None
     except Exception as error:  # rdflib reports unknown prefixes and the like as plain exceptions
-        raise RulegraphError(f"invalid SPARQL: {_one_line(error)}", path=query.path) from None
+        raise RulegraphError(_('invalid SPARQL: {one_line}').format(one_line=_one_line(error)), path=query.path) from None
     # Checked whatever engine runs the query: Oxigraph would follow a SERVICE too.
     refuse_remote_access(prepared.algebra, query, allow_endpoints)
     store = oxigraph_of(graph)
@@ -182,8 +182,7 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
             with TimeLimit(timeout):
                 return run_on_store(store, query, bindings(graph, query, values or {}))
         except QueryTimeout:
-            raise RulegraphError(f"the query ran longer than {timeout:g} s and was stopped; narrow it or give a longer "
-                                 "--timeout", path=query.path) from None
+            raise RulegraphError(_('the query ran longer than {timeout:g} s and was stopped; narrow it or give a longer --timeout').format(timeout=timeout), path=query.path) from None
     initial = bindings(graph, query, values or {})
     try:
         with TimeLimit(timeout):
@@ -196,12 +195,11 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
             columns = [str(v) for v in result.vars]
             return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result])
     except QueryTimeout:
-        raise RulegraphError(f"the query ran longer than {timeout:g} s and was stopped; narrow it (a property path "
-                             "with * over | is the usual cause) or give a longer --timeout", path=query.path) from None
+        raise RulegraphError(_('the query ran longer than {timeout:g} s and was stopped; narrow it (a property path with * over | is the usual cause) or give a longer --timeout').format(timeout=timeout), path=query.path) from None
     except RecursionError:
-        raise RulegraphError("the query is nested too deeply to run; simplify it", path=query.path) from None
+        raise RulegraphError(_('the query is nested too deeply to run; simplify it'), path=query.path) from None
     except Exception as error:  # evaluation errors (a bad function call) are the query's fault
-        raise RulegraphError(f"the query failed: {_explain(error)}", path=query.path) from None
+        raise RulegraphError(_('the query failed: {error}').format(error=_explain(error)), path=query.path) from None
 
 
 class QueryTimeout(BaseException):
@@ -266,15 +264,12 @@ def refuse_remote_access(algebra: object, query: NamedQuery, allow_endpoints: tu
             if not isinstance(endpoint, URIRef) or str(endpoint) not in allowed:
                 shown = f"<{endpoint}>" if isinstance(endpoint, URIRef) else f"?{endpoint}"
                 raise RulegraphError(
-                    f"SERVICE {shown} would reach outside the graph; rulegraph runs offline. Remove it, or allow "
-                    "this endpoint explicitly with --allow-endpoint URL", path=query.path)
+                    _('SERVICE {shown} would reach outside the graph; rulegraph runs offline. Remove it, or allow this endpoint explicitly with --allow-endpoint URL').format(shown=shown), path=query.path)
         elif name == "Graph":
             # The build is one default graph; a store may also hold its own bookkeeping graph.
-            raise RulegraphError("GRAPH needs named graphs, and the rulegraph graph is a single default graph; "
-                                 "remove the GRAPH clause", path=query.path)
+            raise RulegraphError(_('GRAPH needs named graphs, and the rulegraph graph is a single default graph; remove the GRAPH clause'), path=query.path)
         elif name == "DatasetClause" or dict.get(node, "datasetClause"):
-            raise RulegraphError("FROM / FROM NAMED would load another document; rulegraph queries only its own "
-                                 "graph: remove the FROM clause", path=query.path)
+            raise RulegraphError(_('FROM / FROM NAMED would load another document; rulegraph queries only its own graph: remove the FROM clause'), path=query.path)
 
 
 def _algebra_nodes(node: object):
@@ -336,9 +331,9 @@ def run_on_store(store, query: NamedQuery, bound: dict[str, object]) -> QueryRes
     try:
         result = store.query(with_values(query.text, bound))
     except SyntaxError as error:
-        raise RulegraphError(f"SPARQL syntax error: {error}", path=query.path) from None
+        raise RulegraphError(_('SPARQL syntax error: {error}').format(error=error), path=query.path) from None
     except (OSError, ValueError, TypeError, RuntimeError) as error:
-        raise RulegraphError(f"the query failed: {error}", path=query.path) from None
+        raise RulegraphError(_('the query failed: {error}').format(error=error), path=query.path) from None
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(["ask"], [{"ask": bool(result)}])
     if isinstance(result, ox.QueryTriples):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import Document
 from ..text import editor_lines, line_at
 from . import chapter, compendium, csv_table, json_glossary, markdown, odt, pdf, word
@@ -47,27 +48,26 @@ def read_bytes(path: Path, *, what: str = "glossary file", max_mb: float = MAX_F
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise RulegraphError("file not found; check the path", path=path) from None
+        raise RulegraphError(_('file not found; check the path'), path=path) from None
     except PermissionError:
-        raise RulegraphError("cannot be read (permission denied)", path=path) from None
+        raise RulegraphError(_('cannot be read (permission denied)'), path=path) from None
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise RulegraphError("is a loop of symbolic links; point the path at a real file", path=path) from None
-        raise RulegraphError(f"cannot be read ({error.strerror or error})", path=path) from None
+            raise RulegraphError(_('is a loop of symbolic links; point the path at a real file'), path=path) from None
+        raise RulegraphError(_('cannot be read ({strerror})').format(strerror=error.strerror or error), path=path) from None
     mode = os.fstat(handle).st_mode
     if not stat.S_ISREG(mode):
         os.close(handle)
         if stat.S_ISDIR(mode):
-            raise RulegraphError(f"is a folder, not a {what}", path=path)
-        raise RulegraphError(f"is not a regular file (a device, pipe or socket); give a {what}", path=path)
+            raise RulegraphError(_('is a folder, not a {what}').format(what=what), path=path)
+        raise RulegraphError(_('is not a regular file (a device, pipe or socket); give a {what}').format(what=what), path=path)
     with os.fdopen(handle, "rb") as stream:
         try:
             data = stream.read(limit + 1)
         except OSError as error:
-            raise RulegraphError(f"cannot be read ({error.strerror or error})", path=path) from None
+            raise RulegraphError(_('cannot be read ({strerror})').format(strerror=error.strerror or error), path=path) from None
     if len(data) > limit:
-        raise RulegraphError(f"is larger than {max_mb:g} MB, the limit for a {what}; if it is right, "
-                             "raise the limit with --max-size MB", path=path)
+        raise RulegraphError(_('is larger than {max_mb:g} MB, the limit for a {what}; if it is right, raise the limit with --max-size MB').format(max_mb=max_mb, what=what), path=path)
     return data
 
 
@@ -79,7 +79,7 @@ def read_text(path: Path, *, what: str = "glossary file", max_mb: float = MAX_FI
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8", errors="replace")
         line = line_at(before, len(before))
-        raise RulegraphError("is not UTF-8 text; save it as UTF-8", path=path, line=line) from None
+        raise RulegraphError(_('is not UTF-8 text; save it as UTF-8'), path=path, line=line) from None
 
 
 def detect_format(path: Path, text: str) -> str:
@@ -94,7 +94,7 @@ def detect_format(path: Path, text: str) -> str:
     if any(chapter.ENTRY_HEADER.match(line) for line in lines):
         return "chapter"
     raise RulegraphError(
-        f"cannot tell the format; give one with --format ({', '.join(FORMATS)})", path=path, line=1
+        _('cannot tell the format; give one with --format ({formats})').format(formats=', '.join(FORMATS)), path=path, line=1
     )
 
 
@@ -103,7 +103,7 @@ def read(path: Path, *, source: str, game: str, format: str | None = None, optio
     """Read one glossary file with the reader for its format."""
     fmt = format or _SUFFIXES.get(path.suffix.lower())
     if fmt is not None and fmt not in FORMATS:
-        raise RulegraphError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", path=path)
+        raise RulegraphError(_('unknown format {fmt!r}; use one of: {formats}').format(fmt=fmt, formats=', '.join(FORMATS)), path=path)
     if fmt is not None and getattr(FORMATS[fmt], "BINARY", False):
         return FORMATS[fmt].parse(read_bytes(path, max_mb=max_mb), source=source, game=game, options=options or {})
     text = read_text(path, max_mb=max_mb)

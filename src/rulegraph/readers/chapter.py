@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import looks_like_name
 from ..text import editor_lines, fold
@@ -83,7 +84,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             current["paragraphs"].append(Paragraph(line, number))
         previous_blank = False
     if not entries:
-        raise RulegraphError("no entry found; entries start with '- Name :' after a blank line", path=source, line=1)
+        raise RulegraphError(_("no entry found; entries start with '- Name :' after a blank line"), path=source, line=1)
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
     document.preamble = tuple(preamble)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import Document, EditionText, Paragraph
 from ..names import parse_heading
 from ..text import editor_lines, fold
@@ -21,12 +22,12 @@ ABSENT_MARKS = {"–", "-", "—", "−", "n/a", "absent", "aucun", "aucune"}
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     editions = options.get("editions") or []
     if not editions:
-        raise RulegraphError("a compendium needs 'editions = [...]' in its manifest entry", path=source, line=1)
+        raise RulegraphError(_("a compendium needs 'editions = [...]' in its manifest entry"), path=source, line=1)
     by_key = {fold(name): name for name in editions}
     lines = editor_lines(text)
     heading_line = next((n for n, line in enumerate(lines, 1) if line.strip()), None)
     if heading_line is None:
-        raise RulegraphError("the file is empty", path=source, line=1)
+        raise RulegraphError(_('the file is empty'), path=source, line=1)
     name_key = fold(parse_heading(lines[heading_line - 1]).name)
     blocks: dict[str, tuple[int, list[Paragraph]]] = {}
     current: str | None = None
@@ -37,11 +38,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         if fold(line) in by_key:
             current = by_key[fold(line)]
             if current in blocks:
-                raise RulegraphError(f"edition {current!r} appears twice", path=source, line=number)
+                raise RulegraphError(_('edition {current!r} appears twice').format(current=current), path=source, line=number)
             blocks[current] = (number, [])
         elif current is None:
             raise RulegraphError(
-                f"text before the first edition name; expected one of: {', '.join(editions)}",
+                _('text before the first edition name; expected one of: {editions}').format(editions=', '.join(editions)),
                 path=source,
                 line=number,
             )
@@ -50,8 +51,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     missing = [name for name in editions if name not in blocks]
     if missing:
         raise RulegraphError(
-            f"edition(s) {', '.join(missing)} named in the manifest do not appear in this file; "
-            "fix the manifest's editions list or the file",
+            _("edition(s) {missing} named in the manifest do not appear in this file; fix the manifest's editions list or the file").format(missing=', '.join(missing)),
             path=source,
             line=heading_line,
         )

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
 from .entries import category_class, make_entry
@@ -74,29 +75,26 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     try:
         header = next(reader)
     except StopIteration:
-        raise RulegraphError("the table is empty; it needs a header row", path=source, line=1) from None
+        raise RulegraphError(_('the table is empty; it needs a header row'), path=source, line=1) from None
     except csv.Error as error:
-        raise RulegraphError(f"malformed header: {_explain(error)}", path=source, line=1) from None
+        raise RulegraphError(_('malformed header: {error}').format(error=_explain(error)), path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
     name_field = _column(header, options.get("name_field"), NAME_FIELDS, 0)
     text_field = _column(header, options.get("text_field"), TEXT_FIELDS, 1)
     if len(header) < 2:
-        raise RulegraphError(f"the header has one column ({', '.join(header)}); a glossary table needs a name and a text "
-                             f"column, separated by one of {' '.join(repr(d) for d in _DELIMITERS)} (or set delimiter in the manifest)",
+        raise RulegraphError(_('the header has one column ({header}); a glossary table needs a name and a text column, separated by one of {items} (or set delimiter in the manifest)').format(header=', '.join(header), items=' '.join(repr(d) for d in _DELIMITERS)),
                              path=source, line=1)
     for field in (name_field, text_field):
         if fold(field) not in columns:
             raise RulegraphError(
-                f"header has no column {field!r} (found: {', '.join(header)}); "
-                f"fix the header or set name_field/text_field in the manifest",
+                _('header has no column {field!r} (found: {header}); fix the header or set name_field/text_field in the manifest').format(field=field, header=', '.join(header)),
                 path=source,
                 line=1,
             )
     name_at, text_at = columns[fold(name_field)], columns[fold(text_field)]
     category_field = options.get("category_field")
     if category_field and fold(category_field) not in columns:
-        raise RulegraphError(f"header has no column {category_field!r} (found: {', '.join(header)}); "
-                             "fix category_field in the manifest", path=source, line=1)
+        raise RulegraphError(_('header has no column {category_field!r} (found: {header}); fix category_field in the manifest').format(category_field=category_field, header=', '.join(header)), path=source, line=1)
     category_at = columns.get(fold(category_field)) if category_field else next(
         (columns[c] for c in _CATEGORY_COLUMNS if c in columns), None)
     others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at} and header[i].strip()]
@@ -108,8 +106,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if len(row) != len(header):
             raise RulegraphError(
-                f"row has {len(row)} field(s), the header {len(header)}: a {delimiter!r} inside a text "
-                "needs the text in double quotes",
+                _('row has {count} field(s), the header {count2}: a {delimiter!r} inside a text needs the text in double quotes').format(count=len(row), count2=len(header), delimiter=delimiter),
                 path=source,
                 line=row_line,
             )
@@ -122,7 +119,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             )
         )
     if not document.entries:
-        raise RulegraphError("the table has a header but no ability rows; add one row per ability",
+        raise RulegraphError(_('the table has a header but no ability rows; add one row per ability'),
                              path=source, line=reader.line_num + 1)
     return document
 
@@ -145,6 +142,6 @@ def _rows(reader, source: str) -> Iterator[tuple[int, list[str]]]:
         except StopIteration:
             return
         except csv.Error as error:
-            raise RulegraphError(f"malformed row: {_explain(error)}", path=source, line=line) from None
+            raise RulegraphError(_('malformed row: {error}').format(error=_explain(error)), path=source, line=line) from None
         yield line, row
         line = reader.line_num + 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import parse_heading
 from ..notes import split_note
@@ -60,7 +61,7 @@ def make_entry(
 ) -> Entry:
     parts = parse_heading(heading)
     if not parts.name:
-        raise RulegraphError("an entry has no name; write the ability's name before its text", path=source, line=line)
+        raise RulegraphError(_("an entry has no name; write the ability's name before its text"), path=source, line=line)
     rule, notes = split_notes(paragraphs)
     for paragraph in (*rule, *(p for edition in editions for p in edition.paragraphs)):
         check_sentence_lengths(paragraph, source)
@@ -90,6 +91,5 @@ def check_sentence_lengths(paragraph: Paragraph, source: str) -> None:
     for offset, sentence in split_sentences(paragraph.text):
         if len(sentence) > MAX_SENTENCE_CHARACTERS:
             raise RulegraphError(
-                f"a sentence of {len(sentence):,} characters without a full stop (the limit is "
-                f"{MAX_SENTENCE_CHARACTERS:,}); end its sentences with '.', or split the text",
+                _("a sentence of {count:,} characters without a full stop (the limit is {max_sentence_characters:,}); end its sentences with '.', or split the text").format(count=len(sentence), max_sentence_characters=MAX_SENTENCE_CHARACTERS),
                 path=source, line=paragraph.line_at(offset))

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
 from .entries import category_class, make_entry
@@ -90,8 +91,7 @@ def load_located(text: str, source: str) -> tuple[Any, _Locator]:
             try:
                 if depth > MAX_DEPTH:
                     raise RulegraphError(
-                        f"objects and lists nested more than {MAX_DEPTH} deep; a glossary needs a few levels, "
-                        "check how this file was written", path=source, line=locator.line(start))
+                        _('objects and lists nested more than {max_depth} deep; a glossary needs a few levels, check how this file was written').format(max_depth=MAX_DEPTH), path=source, line=locator.line(start))
                 args = list(args)
                 args[scan_position] = tracked(args[scan_position])
                 value, end = parse(string_and_end, *args)
@@ -108,13 +108,13 @@ def load_located(text: str, source: str) -> tuple[Any, _Locator]:
     try:
         return decoder.decode(text), locator
     except json.JSONDecodeError as error:
-        raise RulegraphError(f"invalid JSON: {error.msg}", path=source, line=error.lineno) from None
+        raise RulegraphError(_('invalid JSON: {msg}').format(msg=error.msg), path=source, line=error.lineno) from None
     except RecursionError:
-        raise RulegraphError("nested too deep to read; check how this file was written",
+        raise RulegraphError(_('nested too deep to read; check how this file was written'),
                              path=source, line=locator.line(scanned[0])) from None
     except ValueError as error:
         reason = str(error).split(";")[0]
-        raise RulegraphError(f"a value cannot be read ({reason}); write it as text in quotes or shorten it",
+        raise RulegraphError(_('a value cannot be read ({reason}); write it as text in quotes or shorten it').format(reason=reason),
                              path=source, line=locator.line(scanned[0])) from None
 
 
@@ -169,16 +169,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     key = options.get("entries_key")
     if key:
         if not isinstance(data, dict) or key not in data:
-            raise RulegraphError(f"no key {key!r} at the top level; fix entries_key in the manifest", path=source, line=1)
+            raise RulegraphError(_('no key {key!r} at the top level; fix entries_key in the manifest').format(key=key), path=source, line=1)
         lists = _entry_lists(data[key], (key,), options)
     else:
         lists = _entry_lists(data, (), options)
     if not lists:
         wanted = repr(name_field) if name_field else f"a name ({', '.join(NAME_FIELDS[:5])}…)"
         raise RulegraphError(
-            f"no list of abilities found: expected objects with {wanted}, as a list, under a key, or "
-            "grouped by category; name the fields with --name-field/--text-field (name_field, text_field "
-            "in a manifest)", path=source, line=1)
+            _('no list of abilities found: expected objects with {wanted}, as a list, under a key, or grouped by category; name the fields with --name-field/--text-field (name_field, text_field in a manifest)').format(wanted=wanted), path=source, line=1)
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
@@ -199,8 +197,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     name_key = None if name is not None else _find_key(item, options.get("name_field"), NAME_FIELDS)
     if name is None and (name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip()):
         wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
-        raise RulegraphError(f"entry without a text field {wanted!r} for its name; add it, or name the field "
-                             "with --name-field (name_field in a manifest)", path=source, line=line)
+        raise RulegraphError(_('entry without a text field {wanted!r} for its name; add it, or name the field with --name-field (name_field in a manifest)').format(wanted=wanted), path=source, line=line)
     if name_key is not None:
         line, name = locator.field_line(item, name_key) or line, item[name_key]
     text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS)
@@ -211,7 +208,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     if isinstance(body, list):
         body = "\n".join(map(str, body))
     if not isinstance(body, str):
-        raise RulegraphError(f"field {text_key!r} must be text", path=source, line=text_line)
+        raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
     paragraphs = []
     for chunk in filter(None, (c.strip() for c in body.split("\n"))):

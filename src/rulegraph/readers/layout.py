@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..names import looks_like_name
 from ..text import fold
@@ -145,8 +146,7 @@ def parse_blocks(blocks: list[Block], *, source: str, game: str, options: dict[s
             current["paragraphs"].append(block.paragraph())
     if not raw_entries:
         raise RulegraphError(
-            f"no entry found in this {kind}; give each ability a heading style, or start its paragraph "
-            "with its name in bold followed by ':', or write '- Name :'", path=source, line=1)
+            _("no entry found in this {kind}; give each ability a heading style, or start its paragraph with its name in bold followed by ':', or write '- Name :'").format(kind=kind), path=source, line=1)
     document = Document(source=source, game=game, preamble=tuple(preamble))
     for raw in raw_entries:
         paragraphs = raw["paragraphs"]

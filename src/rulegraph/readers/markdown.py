@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
 from .entries import category_class, make_entry
@@ -94,11 +95,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     for number, match in headings:
         line = lines[number - 1]
         if match and len(match.group("level")) == entry_level:
-            title, _ = strip_markup(_title(match))
+            title, _markup = strip_markup(_title(match))
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
         elif match and len(match.group("level")) < entry_level:
-            title, _ = strip_markup(_title(match))
+            title, _markup = strip_markup(_title(match))
             section = title
             category = category_class(title, categories, default_class)
             current = None
@@ -108,7 +109,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             preamble.append((number, line))
     if not raw_entries:
         raise RulegraphError(
-            "no entry found; write each ability as a '### Name' heading (or '##' if there are no sections)",
+            _("no entry found; write each ability as a '### Name' heading (or '##' if there are no sections)"),
             path=source,
             line=1,
         )

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import Document
 from .layout import Block, emphasis, parse_blocks
 
@@ -98,8 +99,7 @@ def blocks(data: bytes, source: str) -> list[Block]:
         styles = _Styles(document)
         elements = list(_paragraphs(document.text))
     except Exception:  # odfpy raises zipfile, KeyError, SAX and XML errors on a damaged file
-        raise RulegraphError("is not a readable OpenDocument text: damaged, or protected "
-                             "by a password; save it again from LibreOffice as .odt without a password",
+        raise RulegraphError(_('is not a readable OpenDocument text: damaged, or protected by a password; save it again from LibreOffice as .odt without a password'),
                              path=source, line=1) from None
     return [b for number, element in enumerate(elements, start=1) if (b := _block(element, number, styles))]
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import Document
 from ..text import fold
 from .chapter import is_tag
@@ -122,12 +123,10 @@ def _open(data: bytes, source: str) -> list[list[_Line]]:
     except Exception as error:  # pdfminer wraps its parser errors; the password error may come wrapped
         cause = getattr(error, "__cause__", None) or getattr(error, "args", [None])[0]
         if isinstance(error, PDFPasswordIncorrect) or isinstance(cause, PDFPasswordIncorrect):
-            raise RulegraphError("is protected by a password; export it again without one, or save an "
-                                 "unprotected copy", path=source, line=1) from None
-        raise RulegraphError("is not a readable PDF: damaged or incomplete; export it "
-                             "again from the document", path=source, line=1) from None
+            raise RulegraphError(_('is protected by a password; export it again without one, or save an unprotected copy'), path=source, line=1) from None
+        raise RulegraphError(_('is not a readable PDF: damaged or incomplete; export it again from the document'), path=source, line=1) from None
     if not any(pages):
-        raise RulegraphError("no text layer: this PDF is scanned; export it again with text, or run OCR first",
+        raise RulegraphError(_('no text layer: this PDF is scanned; export it again with text, or run OCR first'),
                              path=source, line=1)
     return pages
 
@@ -218,5 +217,5 @@ def _starts_paragraph(previous: _Line, line: _Line, *, body: float, right: float
 def parse(data: bytes, *, source: str, game: str, options: dict[str, Any]) -> Document:
     lines = drop_running_lines(_open(data, source))
     if not lines:
-        raise RulegraphError("no text left once page numbers and running headers are removed", path=source, line=1)
+        raise RulegraphError(_('no text left once page numbers and running headers are removed'), path=source, line=1)
     return parse_blocks(_blocks(lines), source=source, game=game, options=options, kind="PDF")

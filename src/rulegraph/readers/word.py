@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..model import Document
 from .layout import Block, emphasis, parse_blocks
 
@@ -53,15 +54,13 @@ def _styled(paragraph, styles: _CharacterStyles) -> tuple[str, tuple[str, ...]]:
 
 def blocks(data: bytes, source: str) -> list[Block]:
     if data.startswith(_OLE_SIGNATURE):
-        raise RulegraphError("is an old .doc or a password-protected document; save it from Word or LibreOffice "
-                             "as .docx without a password", path=source, line=1)
+        raise RulegraphError(_('is an old .doc or a password-protected document; save it from Word or LibreOffice as .docx without a password'), path=source, line=1)
     import docx
 
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception:  # zipfile, python-docx and lxml raise several types for a damaged package
-        raise RulegraphError("is not a readable Word document (damaged, or not a .docx); open it in Word or "
-                             "LibreOffice and save it again as .docx", path=source, line=1) from None
+        raise RulegraphError(_('is not a readable Word document (damaged, or not a .docx); open it in Word or LibreOffice and save it again as .docx'), path=source, line=1) from None
     styles = _CharacterStyles(document)
     found = []
     for number, paragraph in enumerate(document.paragraphs, start=1):
