@@ -385,3 +385,57 @@ def test_chromium_a_name_with_one_typing_slip_still_finds_its_node(rendered_seed
     dom = run_chromium(rendered_seed_page, tmp_path / "profile", "--dump-dom", fragment="#select=Fouiseur")
     details = dom.split('<aside id="details">', 1)[1].split("</aside>", 1)[0]
     assert "<h3>Fouisseur</h3>" in details
+
+
+def page_data(page: str) -> dict:
+    import json
+
+    return json.loads(re.search(r"const DATA = (\{.*?\});\n", page, re.S).group(1))
+
+
+@pytest.fixture(scope="module")
+def overview_page(seed_graph):
+    """The seeds as if they were a large catalogue: an overview of their 20 most connected abilities."""
+    return render_atlas(seed_graph, overview_nodes=50, overview_abilities=20)
+
+
+def test_a_large_graph_opens_on_its_most_connected_abilities(seed_graph, overview_page):
+    from rulegraph.views.overview import interaction_degree
+
+    view = to_networkx(seed_graph)
+    data = page_data(overview_page)
+    drawn = {info["uri"] for info in data["nodeInfo"]}
+    assert len(drawn) == 20 and {data["nodeInfo"][0]["kind"]} <= {"ability", "undefined"}
+    degree = interaction_degree(view)
+    weakest_drawn = min(degree[node] for node in drawn)
+    left_out = [n for n, kind in view.nodes(data="kind") if kind in ("ability", "undefined") and n not in drawn]
+    assert all(degree[node] <= weakest_drawn for node in left_out)
+    assert "nodeInfo" in page_data(render_atlas(seed_graph))  # the seeds themselves stay whole
+    assert "overview" not in page_data(render_atlas(seed_graph))
+
+
+def test_the_overview_catalogue_holds_every_ability_and_every_interaction_between_two(seed_graph, overview_page):
+    view = to_networkx(seed_graph)
+    overview = page_data(overview_page)["overview"]
+    abilities = [n for n, kind in view.nodes(data="kind") if kind in ("ability", "undefined")]
+    assert len(overview["catalogue"]) == len(abilities) == overview["total"]["abilities"]
+    named = {(row[0], RELATIONS[rel], overview["catalogue"][b][0])
+             for a, b, rel in overview["links"] for row in [overview["catalogue"][a]]}
+    expected = {(view.nodes[s]["label"], r, view.nodes[t]["label"]) for s, t, r in view.edges(data="relation")
+                if r in INTERACTIONS and s != t}
+    assert named == expected
+    assert ("Illuminé", "grants", "Fanatique") in named
+
+
+@needs_chromium
+def test_chromium_overview_loads_a_neighbourhood_on_demand(overview_page, tmp_path):
+    page = tmp_path / "overview.html"
+    page.write_text(overview_page, encoding="utf-8")
+    first = status(run_chromium(page, tmp_path / "profile", "--dump-dom"))
+    assert first["overview"] == str(len(page_data(overview_page)["overview"]["catalogue"]))
+    assert first["nodes-visible"] == "20" and "loaded" not in first
+    dom = run_chromium(page, tmp_path / "profile2", "--dump-dom", fragment="#focus=Illumin%C3%A9")
+    loaded = status(dom)
+    assert loaded["loaded"] == "1" and int(loaded["nodes-visible"]) > 20
+    details = re.search(r'<aside id="details">(.*?)</aside>', dom, re.S).group(1)
+    assert "Illuminé" in details and "Fanatique" in details and "--focus" in details

@@ -26,6 +26,7 @@ from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from .networkx_view import to_networkx
+from .overview import OVERVIEW_ABILITIES, OVERVIEW_NODES, overview
 
 #: Kinds in the order the legend lists them, with their colour and a French caption.
 KINDS = {
@@ -112,13 +113,15 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
 
 
 def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
-               complexity: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
+               complexity: dict[str, dict[str, object]] | None = None, universe: nx.MultiDiGraph | None = None) -> dict[str, object]:
     """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
     texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
-    :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score."""
+    :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score.
+    ``universe``, the whole graph of which ``view`` is an overview, gives the games and
+    categories the filters list."""
     from pyvis.network import Network
 
-    games = sorted({game for _, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
+    games = game_order(universe if universe is not None else view)
     game_index = {game: index for index, game in enumerate(games)}
     ids = {node: index for index, node in enumerate(sorted(view.nodes, key=lambda n: (_node_sort_key(view, n))))}
     degree = dict(view.degree())
@@ -207,7 +210,8 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
         "unsureDashes": UNSURE_DASHES,
         "editions": editions,
-        "categories": sorted({g for _, g in view.nodes(data="glossary_category") if g}, key=fold),
+        "categories": sorted({g for _, g in (universe if universe is not None else view).nodes(data="glossary_category") if g}, key=fold),
+        "gameShapes": list(GAME_SHAPES),
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
         "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
@@ -311,8 +315,11 @@ def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str,
 _GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 
-def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | None = None, depth: int = 2) -> str:
-    """The atlas page of the whole graph, or of the neighbourhood of ``focus`` within ``depth``."""
+def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | None = None, depth: int = 2,
+                 overview_nodes: int = OVERVIEW_NODES, overview_abilities: int = OVERVIEW_ABILITIES) -> str:
+    """The atlas page of the whole graph, or of the neighbourhood of ``focus`` within ``depth``.
+    A graph of more than ``overview_nodes`` nodes opens on an overview of its
+    ``overview_abilities`` most connected abilities (see :mod:`rulegraph.views.overview`)."""
     from ..complexity import scores_by_node
 
     view = to_networkx(graph)
@@ -322,7 +329,16 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
         centres = match_nodes(view, focus)
         view = neighbourhood(view, focus, depth)
         title = f"{title} : {view.nodes[centres[0]]['label']} (profondeur {depth})"
+    if focus is None and view.number_of_nodes() > overview_nodes:
+        drawn, catalogue = overview(view, game_order(view), overview_abilities)
+        data = atlas_data(drawn, edition_ranks=edition_order(graph), complexity=scores, universe=view)
+        return render_page({**data, "overview": catalogue}, title=title)
     return render_page(atlas_data(view, focus=centres, edition_ranks=edition_order(graph), complexity=scores), title=title)
+
+
+def game_order(view: nx.MultiDiGraph) -> list[str]:
+    """The games in the order the atlas lists them (and numbers them, for shapes and filters)."""
+    return sorted({game for _, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
 
 
 def render_page(data: dict[str, object], *, title: str) -> str:
