@@ -280,3 +280,35 @@ def test_a_glued_parameter_is_split_from_its_abbreviation():
 def test_confidence_is_written_as_a_decimal(seed_graph):
     values = list(seed_graph.objects(None, RG.confidence))
     assert values and all(isinstance(v, Literal) and str(v.datatype).endswith("#decimal") for v in values)
+
+
+APP_CATEGORIES = """{
+  "Pyromancie": [
+    {"nom": "Trait de feu", "texte": "Une flamme frappe une figurine à 12 pouces."},
+    {"nom": "Embrasement", "texte": "Toutes les figurines à 3 pouces prennent feu."}
+  ],
+  "Tir": [
+    {"nom": "Tir précis", "texte": "Relancez un jet pour toucher raté."},
+    {"nom": "Tir en cloche", "texte": "Tirez sans ligne de vue."}
+  ],
+  "Traits": [
+    {"nom": "Pyromancien", "texte": "Seule une figurine dotée de Pyromancien peut lancer les sorts de Pyromancie."},
+    {"nom": "Ignifugé", "texte": "Aucun sort de Pyromancie ne peut l'affecter. Un allié doté d'une arme de tir l'escorte."}
+  ]
+}
+"""
+
+
+def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
+    from rulegraph.build import build
+
+    path = tmp_path / "vigies.json"
+    path.write_text(APP_CATEGORIES, encoding="utf-8")
+    result = build(files=[path], game="Vigies")
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
+             if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
+    for spell in ("Trait de feu", "Embrasement"):
+        assert frozenset(("Pyromancien", spell)) in pairs
+        assert frozenset(("Ignifugé", spell)) in pairs
+    # "une arme de tir" is a weapon, not the category Tir: no link to its abilities.
+    assert not [p for p in pairs if p & {"Tir précis", "Tir en cloche"}]

@@ -292,7 +292,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
         if kind != "ability" and not lexicon.find(name):
             lexicon.add(kind, name)
     for label, (phrases, _) in category_phrases(entries, _ability_nouns()).items():
-        lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases))
+        lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases), label_matches=False)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
 
@@ -313,17 +313,24 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             members.setdefault(entry.glossary_category, []).append(entry.name)
     out: dict[str, tuple[list[str], list[str]]] = {}
     for label, names in members.items():
+        if len(names) < 2:
+            continue
         match = _CATEGORY_HEAD.match(fold(label))
-        if match is None or len(names) < 2:
-            continue
-        head = match.group("head")
-        if head not in ability_nouns and head.rstrip("s") not in ability_nouns:
-            continue
-        key = match.group("key")
-        singular = head[:-1] if head.endswith("s") else head
-        glue = "d'" if key[:1] in "aeiouyh" else "de "
-        out[label] = ([f"{singular} {glue}{key}", f"{head} {glue}{key}"], names)
+        head = match.group("head") if match else ""
+        if match and (head in ability_nouns or head.rstrip("s") in ability_nouns):
+            key = match.group("key")
+            singular = head[:-1] if head.endswith("s") else head
+            out[label] = ([f"{singular} {_de(key)}", f"{head} {_de(key)}"], names)
+        elif not match and len(fold(label).split()) <= 2 and fold(label) not in ability_nouns:
+            # A bare category name, as app files key their lists ("Pyromancie"): any ability
+            # noun before it names it ("les sorts de Pyromancie", "ses compétences de Siège").
+            key = fold(label)
+            out[label] = ([f"{noun} {_de(key)}" for noun in sorted(ability_nouns)], names)
     return out
+
+
+def _de(key: str) -> str:
+    return f"d'{key}" if key[:1] in "aeiouyh" else f"de {key}"
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,

@@ -66,8 +66,11 @@ class Lexicon:
     _added: int = 0
     _longest: int = 1
 
-    def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = ()) -> None:
-        for spelling in (label, *variants):
+    def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = (),
+            label_matches: bool = True) -> None:
+        """``label_matches=False``: only the variants name the term in a text (a category is
+        named "sort de Pyromancie", never "Pyromancie" alone)."""
+        for spelling in (label, *variants) if label_matches else variants:
             keys = tuple(t.key for t in tokenize(spelling))
             if not keys:
                 continue
