@@ -185,8 +185,8 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
 def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None = None,
                view: nx.MultiDiGraph | None = None) -> list[dict[str, object]]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
+    from .catalogue import find_game
     from .checks.records import abilities
-    from .resolve import find_game
     from .views.networkx_view import to_networkx
 
     weights = weights or load_weights()

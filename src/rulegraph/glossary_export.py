@@ -27,11 +27,11 @@ from pathlib import Path
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
+from .catalogue import RuleGraph, find_game, local_name
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
-from .views.networkx_view import to_networkx
 
 FORMATS = ("html", "md", "docx")
 #: Kinds of term a mention links to; characteristics and notions are too common to link.
@@ -117,9 +117,8 @@ def anchor_for(game: str, kind: str, label: str) -> str:
 
 def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, findings: Iterable | None = None) -> list[GameGlossary]:
     """The glossaries of the graph (or of one game) as entries with links, ready to render."""
-    from .resolve import find_game
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     game_id = find_game(graph, game) if game else None
     if findings is None and not clean:
         from .checks import run_checks
@@ -134,7 +133,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
     anchors = {node: anchor_for(data["game"] or "", data["kind"], data["label"]) for node, data in view.nodes(data=True)}
     result = []
     for game_node in _games_in_source_order(graph):
-        current = str(game_node).rsplit("/", 1)[-1]
+        current = local_name(game_node)
         if game_id is not None and current != game_id:
             continue
         name = str(graph.value(game_node, RDFS.label) or current)

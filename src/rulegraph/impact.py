@@ -20,10 +20,12 @@ from pathlib import Path
 import networkx as nx
 from rdflib import RDF, Graph, URIRef
 
+from .catalogue import ABILITY_KINDS, find_game, find_term, graph_terms
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
+from .interactions import edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
-from .resolve import ABILITY_KINDS, edge_record, find_game, find_term, graph_terms, resolve
+from .resolve import resolve
 from .text import fold
 from .views.networkx_view import to_networkx
 

@@ -159,13 +159,6 @@ def _abilities_in_categories(graph: Graph, keys: set[str]) -> set[tuple[str, str
 
 def _game_aliases(graph: Graph, keys: set[str]) -> set[str]:
     """Game display names for the ids among ``keys`` (``hell-dorado`` → ``hell dorado``)."""
-    from rdflib import RDF, RDFS
+    from ..catalogue import games
 
-    from ..namespaces import RG
-
-    aliases = set()
-    for game in graph.subjects(RDF.type, RG.Game):
-        game_id = fold(str(game).rsplit("/", 1)[-1])
-        if game_id in keys:
-            aliases.add(fold(str(graph.value(game, RDFS.label) or "")))
-    return aliases
+    return {fold(label) for game_id, label in games(graph).items() if fold(game_id) in keys}

@@ -13,9 +13,9 @@ from collections import defaultdict
 import networkx as nx
 from rdflib import Graph, URIRef
 
+from ..catalogue import RuleGraph
 from ..namespaces import SYMMETRIC
 from ..text import of_name
-from ..views.networkx_view import to_networkx
 from .finding import CheckId, Finding
 from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
 
@@ -116,7 +116,7 @@ def _contradiction(graph: Graph, subject: URIRef, obj: URIRef, yes: Evidence, no
 
 
 def check_grant_cycles(graph: Graph) -> list[Finding]:
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     grants = nx.DiGraph()
     evidence_of: dict[tuple[str, str], dict] = {}
     for u, v, data in view.edges(data=True):

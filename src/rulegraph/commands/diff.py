@@ -80,7 +80,7 @@ def _json(result: object) -> str:
 def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | None = _CONTEXT_WORDS) -> str:
     """``[-old-]{+new+}`` (or red/green on a terminal); long unchanged runs keep ``context``
     words on each side of a change."""
-    from ..editions import diff_segments
+    from ..worddiff import diff_segments
 
     segments = diff_segments(text_diff)
     marks = {"delete": (_RED, _RESET) if colour else ("[-", "-]"), "insert": (_GREEN, _RESET) if colour else ("{+", "+}")}

@@ -20,7 +20,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from ..resolve import interactions
+    from ..interactions import interactions
 
     result = interactions(load_graph(args), args.a, args.b, game=args.game, max_length=args.max_length)
     if args.json:

@@ -9,7 +9,7 @@ Each ``.rq`` file opens with comment lines: a description, then one line per par
 A parameter is bound to the query variable of the same name through rdflib's ``initBindings``:
 values are never pasted into the query text, so a name with an apostrophe, quotes or braces
 cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
-concept) are first resolved to their node URI with :func:`rulegraph.resolve.find_term`, which
+concept) are first resolved to their node URI with :func:`rulegraph.catalogue.find_term`, which
 matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
 parameter (and every parameter of an ad-hoc query) is bound as a plain literal, a ``folded`` one
 as the literal folded by :func:`rulegraph.text.fold` (to compare with rg:labelKey/rg:sentenceKey).
@@ -119,7 +119,7 @@ def adhoc(text: str) -> NamedQuery:
 
 def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[str, object]:
     """RDF terms for the parameter values; names are resolved to nodes, text stays a literal."""
-    from ..resolve import find_game, find_term
+    from ..catalogue import find_game, find_term
 
     declared = {p.name: p for p in query.parameters}
     if not declared:

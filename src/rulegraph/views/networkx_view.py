@@ -13,27 +13,10 @@ import weakref
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
+from ..catalogue import NODE_KINDS, local_name
 from ..namespaces import RELATIONS, RG
 
-_KIND = {
-    RG.CharacterAbility: "ability",
-    RG.WeaponAbility: "ability",
-    RG.UndefinedAbility: "undefined",
-    RG.State: "state",
-    RG.Action: "action",
-    RG.Characteristic: "characteristic",
-    RG.Concept: "concept",
-    RG.Equipment: "concept",
-    RG.RuleSection: "concept",
-    RG.Term: "concept",
-}
-
-
-def node_kind(graph: Graph, node: URIRef) -> str | None:
-    for rdf_type in graph.objects(node, RDF.type):
-        if rdf_type in _KIND:
-            return _KIND[rdf_type]
-    return None
+_KIND = NODE_KINDS
 
 
 #: Views already built, per graph object: (the graph, its size then, the view). A graph read from
@@ -69,7 +52,7 @@ def _from_graph(graph: Graph) -> nx.MultiDiGraph:
                 category="weapon" if rdf_type == RG.WeaponAbility else ("character" if rdf_type == RG.CharacterAbility else None),
                 glossary_category=str(graph.value(group, RDFS.label)) if group is not None else None,
                 game=str(graph.value(game, RDFS.label)) if game else None,
-                game_id=str(game).rsplit("/", 1)[-1] if game else None,
+                game_id=local_name(game) if game else None,
                 text=str(graph.value(node, RG.text) or ""),
                 notes=[str(graph.value(n, RG.text)) for n in graph.objects(node, RG.hasNote)],
             )
@@ -164,7 +147,7 @@ def _from_store(store) -> nx.MultiDiGraph:
                 category="weapon" if rdf_type == str(RG.WeaponAbility) else ("character" if rdf_type == str(RG.CharacterAbility) else None),
                 glossary_category=_value(row["group_label"]),
                 game=(_value(row["game_label"]) or "None") if game is not None else None,
-                game_id=game.value.rsplit("/", 1)[-1] if game is not None else None,
+                game_id=local_name(game.value) if game is not None else None,
                 text=_value(row["text"]) or "",
                 notes=[],
             )
