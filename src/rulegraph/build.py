@@ -22,8 +22,8 @@ from .extract.analysis import Analyser
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
-from .extract.statement import Statement
 from .graph import build_graph
+from .model import Statement
 from .readers import MAX_FILE_MB
 
 Progress = Callable[[str], None]

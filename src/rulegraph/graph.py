@@ -16,8 +16,7 @@ from rdflib.namespace import OWL, XSD
 
 from .corpus import Corpus
 from .errors import RulegraphError
-from .extract.statement import Statement, TermRef
-from .model import WEAPON, Entry, Paragraph
+from .model import WEAPON, Entry, Paragraph, Statement, TermRef
 from .namespaces import (
     DATA,
     KIND_CLASSES,
@@ -273,7 +272,7 @@ def load_graph(path: str | Path, *, max_mb: float | None = None) -> Graph:
     ``xsd:integer`` that is not a number) is refused here, not met later by a command."""
     import logging
 
-    from .readers import MAX_FILE_MB, read_bytes
+    from .files import MAX_FILE_MB, read_bytes
 
     path = Path(path)
     raw = read_bytes(path, what="Turtle graph", max_mb=max_mb or MAX_FILE_MB)

@@ -298,7 +298,7 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     """Which manifest source an edited copy replaces: the one named, else the one with the same
     file name, else the one whose lines it shares most."""
     from .corpus import load_manifest
-    from .readers import read_text
+    from .files import read_text
 
     _, sources = load_manifest(manifest)
     names = [spec.name for spec in sources]

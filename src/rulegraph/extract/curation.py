@@ -14,12 +14,12 @@ from pathlib import Path
 
 from ..corpus import Corpus
 from ..errors import RulegraphError
+from ..model import Statement, TermRef
 from ..namespaces import INTERACTIONS, SYMMETRIC
 from ..text import fold
 from ..tomlfile import TomlFile, load_toml, parse_toml
 from .extractor import game_lexicon, text_units
 from .lexicon import Lexicon
-from .statement import Statement, TermRef
 
 CURATION_FILE = "curation.toml"
 ACTIONS = ("add", "remove", "retype")

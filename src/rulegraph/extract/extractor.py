@@ -20,12 +20,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..corpus import Corpus
-from ..model import WEAPON, Entry, Paragraph
+from ..model import WEAPON, Entry, Paragraph, Statement, TermRef
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
-from .statement import Statement, TermRef
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")

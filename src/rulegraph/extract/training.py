@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..corpus import load_corpus
+from ..model import Statement
 from ..namespaces import SYMMETRIC
 from ..text import fold
 from .analysis import Analyser
 from .cues import load_cues
 from .curation import curation_path, load_curation
 from .extractor import extract_corpus
-from .statement import Statement
 from .typer import BACKWARD, FORWARD, TypingModel, features, is_candidate, type_statements
 
 #: Inverse regularisation strength of the logistic model: chosen by cross-validation.

@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
+from ..model import Statement
 from ..namespaces import SYMMETRIC
 from ..text import fold
 from .analysis import Analyser, SentenceAnalysis, words
-from .statement import Statement
 
 MODEL_RESOURCE = "typer.json"
 #: The label of an edge that the cue rules typed, for the model: relation and direction

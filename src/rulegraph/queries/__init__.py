@@ -107,7 +107,7 @@ def load(name: str) -> NamedQuery:
 
 
 def from_file(path: Path) -> NamedQuery:
-    from ..readers import read_text
+    from ..files import read_text
 
     return parse_query(read_text(path, what="query file"), name=path.stem, path=str(path))
 
