@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rdflib import RDF, RDFS, Graph, URIRef
+from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from .errors import RulegraphError
@@ -70,6 +70,12 @@ def text_of(graph: Graph, node: Node | None, prop: URIRef) -> str:
     return "" if value is None else str(value)
 
 
+def node_value(graph: Graph, node: Node, prop: URIRef) -> URIRef | None:
+    """The node a property points to (rg:game, rg:edition…); None when missing or a literal."""
+    value = graph.value(node, prop)
+    return value if isinstance(value, URIRef) else None
+
+
 def optional_text(graph: Graph, node: Node, prop: URIRef) -> str | None:
     value = graph.value(node, prop)
     return None if value is None else str(value)
@@ -96,7 +102,7 @@ def source_of(graph: Graph, node: Node) -> str:
 def line_of(graph: Graph, node: Node) -> int | None:
     """The line number, or None when missing or not a number (SHACL reports that case)."""
     value = graph.value(node, RG.line)
-    number = value.toPython() if value is not None else None
+    number = value.toPython() if isinstance(value, Literal) else None
     return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
@@ -230,7 +236,7 @@ def statement(graph: Graph, node: Node) -> Evidence | None:
         amount=optional_text(graph, node, RG.amount),
         recipient=optional_text(graph, node, RG.recipient),
         method=text_of(graph, node, RG.method),
-        confidence=float(confidence.toPython()) if confidence is not None else None,
+        confidence=float(confidence.toPython()) if isinstance(confidence, Literal) else None,
         rule=optional_text(graph, node, RG.rule),
         suggested=relation_name(suggested) if suggested is not None else None,
         reason=optional_text(graph, node, RG.reason),
@@ -266,7 +272,7 @@ def editions(graph: Graph, game: URIRef) -> list[Edition]:
     for node in graph.subjects(RG.game, game):
         if isinstance(node, URIRef) and (node, RDF.type, RG.Edition) in graph:
             order = graph.value(node, RG.order)
-            found.append(Edition(node, label_of(graph, node), int(order) if order is not None else None))
+            found.append(Edition(node, label_of(graph, node), int(order.toPython()) if isinstance(order, Literal) else None))
     return sorted(found, key=lambda e: (e.order if e.order is not None else 10**9, fold(e.label)))
 
 

@@ -11,23 +11,91 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypedDict, cast
 
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import Evidence, editions, find_game, iter_statements, label_of, match_name
+from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, text_of
 from .errors import RulegraphError
 from .names import is_parameter
 from .namespaces import RELATIONS, RG, game_uri
 from .text import closest, fold, fold_aligned
+from .worddiff import Chunk, text_changed, word_count, word_diff
 from .worddiff import diff_html as diff_html
 from .worddiff import diff_segments as diff_segments
-from .worddiff import text_changed, word_count, word_diff
 
 DEFINED_ABILITY_CLASSES = (RG.CharacterAbility, RG.WeaponAbility)
 ABILITY_CLASSES = DEFINED_ABILITY_CLASSES + (RG.UndefinedAbility, RG.Ability)
 _RELATION_PREDICATES = {RG[name]: name for name in RELATIONS}
 
 _SLASH_PARAMETER = re.compile(r"\s*/\s*([^\s/.,;:()«»]+)")
+
+
+class TimelineRow(TypedDict):
+    """One edition of an ability's game: whether the ability is there and whether its text moved."""
+
+    edition: str
+    present: bool
+    changed: bool
+    status: str
+    line: int | None
+    words: int
+
+
+class RelationRecord(TypedDict):
+    """An edge as an edition diff shows it: ends and relation by label, with its evidence."""
+
+    subject: str
+    relation: str
+    object: str
+    evidence: str
+    line: int | None
+    edition: str | None
+    condition: str | None
+    method: str
+
+
+#: What changed between two editions of an ability ("from" is a keyword, hence this spelling);
+#: :func:`edition_history` adds the timeline and the steps.
+EditionDiff = TypedDict("EditionDiff", {
+    "ability": str, "game": str, "from": str, "to": str, "from_present": bool, "to_present": bool,
+    "text_diff": list[Chunk], "added": list[RelationRecord], "removed": list[RelationRecord],
+    "parameters_added": list[str], "parameters_removed": list[str],
+    "timeline": list[TimelineRow], "steps": list["EditionDiff"],
+}, total=False)
+
+
+class EdgeRecord(TypedDict):
+    """A direct edge of a build, by labels, with the earliest statement's evidence."""
+
+    game: str
+    subject: str
+    relation: str
+    object: str
+    evidence: str | None
+    line: int | None
+    edition: str | None
+
+
+class AbilityChange(TypedDict, total=False):
+    """An ability both builds define, with the fields that differ."""
+
+    game: str
+    ability: str
+    fields: list[str]
+    changes: dict[str, dict[str, object]]
+    text_diff: list[Chunk]
+    edition_diffs: dict[str, list[Chunk]]
+
+
+class RevisionDiff(TypedDict):
+    """What an edit of the glossary did (:func:`diff_graphs`)."""
+
+    abilities_added: list[dict[str, str]]
+    abilities_removed: list[dict[str, str]]
+    abilities_changed: list[AbilityChange]
+    edges_added: list[EdgeRecord]
+    edges_removed: list[EdgeRecord]
 
 
 # ---------------------------------------------------------------- looking things up in the graph
@@ -45,7 +113,7 @@ def _abilities(graph: Graph, game: URIRef | None, classes: Iterable[URIRef] = AB
     found = set()
     for cls in classes:
         for node in graph.subjects(RDF.type, cls):
-            if game is None or (node, RG.game, game) in graph:
+            if isinstance(node, URIRef) and (game is None or (node, RG.game, game) in graph):
                 found.add(node)
     return sorted(found)
 
@@ -65,11 +133,19 @@ def resolve_ability(graph: Graph, ability: str, game: str | None = None) -> tupl
     if len(matches) > 1:
         with_editions = [node for node in matches if (node, RG.hasEditionText, None) in graph]
         if len(with_editions) != 1:
-            games = sorted(label_of(graph, graph.value(node, RG.game)) for node in matches)
+            games = sorted(_game_label(graph, node) for node in matches)
             raise RulegraphError(f"{ability!r} is defined in several games ({', '.join(games)}); name one with --game")
         matches = with_editions
     node = matches[0]
-    return node, graph.value(node, RG.game)
+    game_of_node = node_value(graph, node, RG.game)
+    if game_of_node is None:
+        raise RulegraphError(f"{ability!r} belongs to no game in this graph; rebuild it")
+    return node, game_of_node
+
+
+def _game_label(graph: Graph, node: URIRef) -> str:
+    game = node_value(graph, node, RG.game)
+    return label_of(graph, game) if game is not None else ""
 
 
 def _game_editions(graph: Graph, game: URIRef) -> list[URIRef]:
@@ -101,10 +177,12 @@ def _edition_texts(graph: Graph, ability: URIRef, game: URIRef) -> list[_Edition
     """Per edition of the game, in lineage order: the ability's text there, or absent."""
     by_edition: dict[URIRef, URIRef] = {}
     for node in graph.objects(ability, RG.hasEditionText):
-        by_edition[graph.value(node, RG.edition)] = node
+        edition = node_value(graph, node, RG.edition)
+        if isinstance(node, URIRef) and edition is not None:
+            by_edition[edition] = node
     if not by_edition:
         with_editions = sorted(
-            f"{label_of(graph, node)} ({label_of(graph, graph.value(node, RG.game))})"
+            f"{label_of(graph, node)} ({_game_label(graph, node)})"
             for node in _abilities(graph, None, DEFINED_ABILITY_CLASSES)
             if (node, RG.hasEditionText, None) in graph
         )
@@ -114,22 +192,22 @@ def _edition_texts(graph: Graph, ability: URIRef, game: URIRef) -> list[_Edition
         )
     texts = []
     for edition in _game_editions(graph, game):
-        node = by_edition.get(edition)
-        present = node is not None and bool(graph.value(node, RG.present))
-        text = graph.value(node, RG.text) if node is not None else None
-        line = graph.value(node, RG.line) if node is not None else None
-        texts.append(_EditionText(edition, label_of(graph, edition), present, str(text or ""), int(line) if line else None))
+        text_node = by_edition.get(edition)
+        present = text_node is not None and bool(graph.value(text_node, RG.present))
+        text = text_of(graph, text_node, RG.text)
+        line = line_of(graph, text_node) if text_node is not None else None
+        texts.append(_EditionText(edition, label_of(graph, edition), present, text, line or None))
     return texts
 
 
 # ---------------------------------------------------------------- one ability across editions
 
 
-def timeline(graph: Graph, ability: str, game: str | None = None) -> list[dict[str, object]]:
+def timeline(graph: Graph, ability: str, game: str | None = None) -> list[TimelineRow]:
     """Every edition of the ability's game in lineage order: whether it has the ability, and
     whether its text differs from the last earlier edition that had one (the first one is new)."""
     node, game_node = resolve_ability(graph, ability, game)
-    rows: list[dict[str, object]] = []
+    rows: list[TimelineRow] = []
     previous: _EditionText | None = None
     for entry in _edition_texts(graph, node, game_node):
         if not entry.present:
@@ -153,7 +231,7 @@ def timeline(graph: Graph, ability: str, game: str | None = None) -> list[dict[s
 
 
 def diff_editions(graph: Graph, ability: str, from_edition: str, to_edition: str,
-                  game: str | None = None) -> dict[str, object]:
+                  game: str | None = None) -> EditionDiff:
     """What changed from one edition's text of the ability to another's: the words, the
     relations extracted from each edition's text, and the parameters each text writes."""
     node, game_node = resolve_ability(graph, ability, game)
@@ -179,7 +257,7 @@ def diff_editions(graph: Graph, ability: str, from_edition: str, to_edition: str
     }
 
 
-def edition_history(graph: Graph, ability: str, game: str | None = None) -> dict[str, object]:
+def edition_history(graph: Graph, ability: str, game: str | None = None) -> EditionDiff:
     """The timeline, the diff between each pair of consecutive editions that have a text, and
     the whole evolution (first text to last) under the same keys as :func:`diff_editions`."""
     rows = timeline(graph, ability, game)
@@ -190,21 +268,22 @@ def edition_history(graph: Graph, ability: str, game: str | None = None) -> dict
         diff_editions(graph, ability, older, newer, game_label)
         for older, newer in zip(present, present[1:])
     ]
-    overall = diff_editions(graph, ability, present[0], present[-1], game_label) if present else {
+    overall: EditionDiff = diff_editions(graph, ability, present[0], present[-1], game_label) if present else {
         "ability": label_of(graph, node), "game": game_label, "text_diff": [], "added": [], "removed": [],
         "parameters_added": [], "parameters_removed": [],
     }
     return {**overall, "timeline": rows, "steps": steps}
 
 
-def _edition_relations(graph: Graph, ability: URIRef, entry: _EditionText) -> dict[tuple[str, str, str], dict[str, object]]:
+def _edition_relations(graph: Graph, ability: URIRef, entry: _EditionText) -> dict[tuple[str, str, str], RelationRecord]:
     """Statements extracted for this edition that involve the ability or come from its text,
     keyed by (subject, relation, object) labels, with their evidence."""
     if not entry.present:
         return {}
     folded_text = fold(entry.text)
-    found: dict[tuple[str, str, str], dict[str, object]] = {}
-    nodes = [node for node in sorted(graph.subjects(RG.edition, entry.edition)) if (node, RDF.type, RG.Statement) in graph]
+    found: dict[tuple[str, str, str], RelationRecord] = {}
+    nodes = sorted(node for node in graph.subjects(RG.edition, entry.edition)
+                   if isinstance(node, URIRef) and (node, RDF.type, RG.Statement) in graph)
     for statement in iter_statements(graph, nodes):
         if ability not in (statement.subject, statement.object) and fold(statement.sentence) not in folded_text:
             continue
@@ -218,7 +297,7 @@ def _edition_relations(graph: Graph, ability: URIRef, entry: _EditionText) -> di
     return found
 
 
-def _statement_record(graph: Graph, statement: Evidence) -> dict[str, object]:
+def _statement_record(graph: Graph, statement: Evidence) -> RelationRecord:
     return {
         "subject": label_of(graph, statement.subject),
         "relation": statement.relation,
@@ -256,11 +335,11 @@ def _edition_parameters(graph: Graph, ability: URIRef, game: URIRef, entry: _Edi
 
 def _ability_record(graph: Graph, node: URIRef) -> dict[str, object]:
     notes = sorted(str(graph.value(note, RG.text) or "") for note in graph.objects(node, RG.hasNote))
-    editions = {}
+    editions: dict[str, str | None] = {}
     for text_node in graph.objects(node, RG.hasEditionText):
-        edition = graph.value(text_node, RG.edition)
+        edition = node_value(graph, text_node, RG.edition)
         text = graph.value(text_node, RG.text)
-        editions[label_of(graph, edition)] = str(text) if text is not None else None
+        editions[label_of(graph, edition) if edition is not None else ""] = str(text) if text is not None else None
     category = next((str(cls).rsplit("#", 1)[-1] for cls in DEFINED_ABILITY_CLASSES if (node, RDF.type, cls) in graph), "")
     return {
         "category": category,
@@ -276,23 +355,23 @@ def _ability_record(graph: Graph, node: URIRef) -> dict[str, object]:
 def _defined_abilities(graph: Graph) -> dict[tuple[str, str], dict[str, object]]:
     records = {}
     for node in _abilities(graph, None, DEFINED_ABILITY_CLASSES):
-        game = graph.value(node, RG.game)
-        records[(label_of(graph, game) if game is not None else "", label_of(graph, node))] = _ability_record(graph, node)
+        records[(_game_label(graph, node), label_of(graph, node))] = _ability_record(graph, node)
     return records
 
 
-def _edges(graph: Graph) -> dict[tuple[str, str, str, str], dict[str, object]]:
+def _edges(graph: Graph) -> dict[tuple[str, str, str, str], EdgeRecord]:
     """Every direct edge between terms, keyed by (game, subject, relation, object) labels, with
     the earliest statement that carries its evidence."""
     evidence: dict[tuple[URIRef, str, URIRef], list[Evidence]] = {}
     for statement in iter_statements(graph):
         evidence.setdefault((statement.subject, statement.relation, statement.object), []).append(statement)
-    edges = {}
+    edges: dict[tuple[str, str, str, str], EdgeRecord] = {}
     for predicate, relation in _RELATION_PREDICATES.items():
         for subject, obj in graph.subject_objects(predicate):
-            game = graph.value(subject, RG.game)
-            record = {
-                "game": label_of(graph, game) if game is not None else "",
+            if not isinstance(subject, URIRef) or not isinstance(obj, URIRef):
+                continue
+            record: EdgeRecord = {
+                "game": _game_label(graph, subject),
                 "subject": label_of(graph, subject),
                 "relation": relation,
                 "object": label_of(graph, obj),
@@ -303,27 +382,28 @@ def _edges(graph: Graph) -> dict[tuple[str, str, str, str], dict[str, object]]:
             statements = [_statement_record(graph, s) for s in evidence.get((subject, relation, obj), [])]
             if statements:
                 first = min(statements, key=lambda s: (s["line"] or 0, s["evidence"]))
-                record.update(evidence=first["evidence"], line=first["line"], edition=first["edition"])
+                record["evidence"], record["line"], record["edition"] = first["evidence"], first["line"], first["edition"]
             edges[(record["game"], record["subject"], relation, record["object"])] = record
     return edges
 
 
-def diff_graphs(old: Graph, new: Graph) -> dict[str, list[dict[str, object]]]:
+def diff_graphs(old: Graph, new: Graph) -> RevisionDiff:
     """What an edit of the glossary did: abilities added, removed or changed (text, parameters,
     tags, notes, heading, category, edition texts; line numbers are ignored since an edit above
     shifts them all), and edges added or removed, compared by (game, subject, relation, object)."""
     old_abilities, new_abilities = _defined_abilities(old), _defined_abilities(new)
-    changed = []
+    changed: list[AbilityChange] = []
     for key in sorted(old_abilities.keys() & new_abilities.keys()):
         before, after = old_abilities[key], new_abilities[key]
         fields = {name: {"old": before[name], "new": after[name]} for name in before if before[name] != after[name]}
         if not fields:
             continue
-        record: dict[str, object] = {"game": key[0], "ability": key[1], "fields": sorted(fields), "changes": fields}
+        record: AbilityChange = {"game": key[0], "ability": key[1], "fields": sorted(fields), "changes": fields}
         if "text" in fields:
             record["text_diff"] = word_diff(str(before["text"]), str(after["text"]))
         if "editions" in fields:
-            old_texts, new_texts = before["editions"], after["editions"]
+            old_texts = cast(dict[str, "str | None"], before["editions"])
+            new_texts = cast(dict[str, "str | None"], after["editions"])
             record["edition_diffs"] = {
                 edition: word_diff(old_texts.get(edition) or "", new_texts.get(edition) or "")
                 for edition in sorted(old_texts.keys() | new_texts.keys())

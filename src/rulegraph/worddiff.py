@@ -8,7 +8,9 @@ from __future__ import annotations
 import difflib
 import html
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .text import normalize_apostrophes
 
@@ -18,6 +20,8 @@ _DIFF_TOKEN = re.compile(r"(?:^\s+)?(?:[^\W_]+(?:['’ʼ/.\-][^\W_]+)*['’ʼ]?|
 #: An unchanged run this short between two changes is folded into them: "[-un Dé-] [-:-]" reads
 #: worse than one replaced phrase.
 _MERGE_EQUAL_TOKENS = 2
+#: One piece of a word diff: ``{op, old, new}``.
+Chunk = dict[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,24 +44,24 @@ def _words(text: str) -> list[_Word]:
     return words
 
 
-def word_diff(old: str, new: str) -> list[dict[str, str]]:
+def word_diff(old: str, new: str) -> list[Chunk]:
     """A word-level diff as readable chunks ``{op, old, new}``, op being equal, insert, delete
     or replace; joining the ``old`` parts gives the old text back, the ``new`` parts the new."""
     old_words, new_words = _words(old), _words(new)
     matcher = difflib.SequenceMatcher(None, [w.key for w in old_words], [w.key for w in new_words], autojunk=False)
-    chunks: list[dict[str, object]] = []
+    chunks: list[_Piece] = []
     for tag, i1, i2, j1, j2 in _slide_past_punctuation(matcher.get_opcodes(), old_words, new_words):
-        chunks.append({
-            "equal": tag == "equal",
-            "old": "".join(w.surface for w in old_words[i1:i2]),
-            "new": "".join(w.surface for w in new_words[j1:j2]),
-            "size": i2 - i1,
-        })
+        chunks.append(_Piece(
+            equal=tag == "equal",
+            old="".join(w.surface for w in old_words[i1:i2]),
+            new="".join(w.surface for w in new_words[j1:j2]),
+            size=i2 - i1,
+        ))
     merged = _merge_short_equals(chunks)
     return [_labelled(chunk) for chunk in merged]
 
 
-def _same_mark(words: list[_Word], change: list, following: list, start: int) -> bool:
+def _same_mark(words: list[_Word], change: list[Any], following: list[Any], start: int) -> bool:
     """The change starts with the punctuation mark that starts the unchanged run after it."""
     if following[start] >= following[start + 1]:
         return False
@@ -65,11 +69,12 @@ def _same_mark(words: list[_Word], change: list, following: list, start: int) ->
     return first == after and not first[:1].isalnum()
 
 
-def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Word]) -> list[list]:
+def _slide_past_punctuation(opcodes: Iterable[tuple[str, int, int, int, int]], old_words: list[_Word],
+                            new_words: list[_Word]) -> list[list[Any]]:
     """Move a pure insertion or deletion right while it starts with the punctuation mark that
     also starts the unchanged run after it, so that it reads as whole sentences:
     "particulier. [-Cette capacité annule…-]" rather than "particulier[-. Cette capacité annule…-]."."""
-    ops = [list(op) for op in opcodes]
+    ops: list[list[Any]] = [list(op) for op in opcodes]
     for index in range(1, len(ops) - 1):
         previous, change, following = ops[index - 1], ops[index], ops[index + 1]
         if change[0] not in ("insert", "delete") or previous[0] != "equal" or following[0] != "equal":
@@ -84,29 +89,39 @@ def _slide_past_punctuation(opcodes, old_words: list[_Word], new_words: list[_Wo
     return [op for op in ops if op[1] < op[2] or op[3] < op[4]]
 
 
-def _merge_short_equals(chunks: list[dict[str, object]]) -> list[dict[str, object]]:
+@dataclass(slots=True)
+class _Piece:
+    """A run of the diff while it is being merged: unchanged or not, both sides, its length in tokens."""
+
+    equal: bool
+    old: str
+    new: str
+    size: int
+
+
+def _merge_short_equals(chunks: list[_Piece]) -> list[_Piece]:
     """Fold a short unchanged run that sits between two changes into one replaced phrase (and
     join changes left side by side when sliding emptied the run between them)."""
-    out: list[dict[str, object]] = []
+    out: list[_Piece] = []
     for chunk in chunks:
-        if out and not out[-1]["equal"] and not chunk["equal"]:
-            out[-1]["old"] = f"{out[-1]['old']}{chunk['old']}"
-            out[-1]["new"] = f"{out[-1]['new']}{chunk['new']}"
+        if out and not out[-1].equal and not chunk.equal:
+            out[-1].old += chunk.old
+            out[-1].new += chunk.new
             continue
-        out.append(dict(chunk))
-        while len(out) >= 3 and not out[-1]["equal"] and not out[-3]["equal"] and out[-2]["equal"]:
+        out.append(_Piece(chunk.equal, chunk.old, chunk.new, chunk.size))
+        while len(out) >= 3 and not out[-1].equal and not out[-3].equal and out[-2].equal:
             middle = out[-2]
-            if middle["size"] > _MERGE_EQUAL_TOKENS or "\n" in str(middle["old"]):
+            if middle.size > _MERGE_EQUAL_TOKENS or "\n" in middle.old:
                 break
             first, _, last = out[-3], out.pop(-2), out.pop()
-            first["old"] = f"{first['old']}{middle['old']}{last['old']}"
-            first["new"] = f"{first['new']}{middle['new']}{last['new']}"
+            first.old = f"{first.old}{middle.old}{last.old}"
+            first.new = f"{first.new}{middle.new}{last.new}"
     return out
 
 
-def _labelled(chunk: dict[str, object]) -> dict[str, str]:
-    old, new = str(chunk["old"]), str(chunk["new"])
-    if chunk["equal"]:
+def _labelled(chunk: _Piece) -> Chunk:
+    old, new = chunk.old, chunk.new
+    if chunk.equal:
         op = "equal"
     elif not old:
         op = "insert"
