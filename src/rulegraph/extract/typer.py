@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from ..model import Statement
+from ..model import Statement, TermRef
 from ..namespaces import SYMMETRIC
 from ..text import fold
 from .analysis import Analyser, SentenceAnalysis, words
@@ -271,7 +271,7 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
 
 def _deduplicated(statements: list[Statement]) -> list[Statement]:
     """One edge per subject, relation, object, edition and line once retyping has merged some."""
-    seen: set[tuple] = set()
+    seen: set[tuple[TermRef, str, TermRef, str | None, int, str]] = set()
     out = []
     for statement in statements:
         key = (statement.subject, statement.relation, statement.object, statement.edition, statement.line, statement.sentence)
