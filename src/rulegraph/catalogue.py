@@ -159,7 +159,7 @@ class Evidence:
     source: str
     line: int
     edition: str = ""
-    node: URIRef | None = None
+    node: Node | None = None
     condition: str | None = None
     amount: str | None = None
     recipient: str | None = None
@@ -231,7 +231,7 @@ def statement(graph: Graph, node: Node) -> Evidence | None:
         source=source_of(graph, node),
         line=line_of(graph, node) or 0,
         edition=label_of(graph, edition) if edition is not None else "",
-        node=node if isinstance(node, URIRef) else None,
+        node=node,
         condition=optional_text(graph, node, RG.condition),
         amount=optional_text(graph, node, RG.amount),
         recipient=optional_text(graph, node, RG.recipient),
@@ -287,7 +287,7 @@ SELECT ?node ?label ?type ?game ?game_label WHERE {
 }"""
 
 
-def _per_graph(cache: dict[int, tuple[weakref.ref[Graph], int, Any]], graph: Graph, build: Callable[[], Any]) -> Any:
+def per_graph(cache: dict[int, tuple[weakref.ref[Graph], int, Any]], graph: Graph, build: Callable[[], Any]) -> Any:
     """What ``build`` gives for ``graph``, kept as long as the graph lives and keeps its size
     (a graph read from the store cannot change)."""
     from .store import oxigraph_of
@@ -311,7 +311,7 @@ def graph_terms(graph: Graph) -> list[Term]:
     from .store import oxigraph_of
 
     store = oxigraph_of(graph)
-    terms: list[Term] = _per_graph(_TERMS_CACHE, graph, lambda: _store_terms(store) if store is not None else _read_terms(graph))
+    terms: list[Term] = per_graph(_TERMS_CACHE, graph, lambda: _store_terms(store) if store is not None else _read_terms(graph))
     return list(terms)
 
 
@@ -352,7 +352,7 @@ _LEXICON_CACHE: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
 
 
 def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> _GameLexicons:
-    per_kinds: dict[tuple[str, ...], _GameLexicons] = _per_graph(_LEXICON_CACHE, graph, dict)
+    per_kinds: dict[tuple[str, ...], _GameLexicons] = per_graph(_LEXICON_CACHE, graph, dict)
     if kinds not in per_kinds:
         by_game: dict[str, list[Term]] = defaultdict(list)
         for term in sorted(graph_terms(graph), key=lambda t: (KIND_ORDER.index(t.kind), t.label, str(t.uri))):

@@ -87,12 +87,12 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
         by_key[fold(check.name)] = check
     chosen = []
     for key in wanted:
-        check = by_key.get(fold(key))
-        if check is None:
+        found = by_key.get(fold(key))
+        if found is None:
             known = ", ".join(f"{c.code} {c.name}" for c in CHECKS)
             raise RulegraphError(f"unknown check {key!r}; choose among: {known}")
-        if check not in chosen:
-            chosen.append(check)
+        if found not in chosen:
+            chosen.append(found)
     return chosen
 
 

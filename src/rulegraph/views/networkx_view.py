@@ -9,11 +9,12 @@ edge left unsure ("à vérifier") the suggested relation and the suggested edge 
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
-from ..catalogue import NODE_KINDS, local_name
+from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph
 from ..namespaces import RELATIONS, RG
 
 _KIND = NODE_KINDS
@@ -21,7 +22,7 @@ _KIND = NODE_KINDS
 
 #: Views already built, per graph object: (the graph, its size then, the view). A graph read from
 #: the store cannot change; an rdflib graph is seen again as long as its size is the same.
-_VIEWS: dict[int, tuple[weakref.ref, int, nx.MultiDiGraph]] = {}
+_VIEWS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
 
 
 def to_networkx(graph: Graph) -> nx.MultiDiGraph:
@@ -30,12 +31,7 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
     from ..store import oxigraph_of
 
     store = oxigraph_of(graph)
-    size = -1 if store is not None else len(graph)
-    cached = _VIEWS.get(id(graph))
-    if cached is not None and cached[0]() is graph and cached[1] == size:
-        return cached[2]
-    view = _from_store(store) if store is not None else _from_graph(graph)
-    _VIEWS[id(graph)] = (weakref.ref(graph, lambda _, key=id(graph): _VIEWS.pop(key, None)), size, view)
+    view: nx.MultiDiGraph = per_graph(_VIEWS, graph, lambda: _from_store(store) if store is not None else _from_graph(graph))
     return view
 
 
@@ -56,44 +52,27 @@ def _from_graph(graph: Graph) -> nx.MultiDiGraph:
                 text=str(graph.value(node, RG.text) or ""),
                 notes=[str(graph.value(n, RG.text)) for n in graph.objects(node, RG.hasNote)],
             )
-    for statement in graph.subjects(RDF.type, RG.Statement):
-        subject = graph.value(statement, RDF.subject)
-        predicate = graph.value(statement, RDF.predicate)
-        obj = graph.value(statement, RDF.object)
-        relation = str(predicate).rsplit("#", 1)[-1]
-        if relation not in RELATIONS:
+    for statement in iter_statements(graph):
+        if statement.relation not in RELATIONS:
             continue
-        edition = graph.value(statement, RG.edition)
         view.add_edge(
-            str(subject),
-            str(obj),
-            key=str(statement),
-            relation=relation,
-            sentence=str(graph.value(statement, RG.sentence) or ""),
-            source=str(graph.value(graph.value(statement, RG.source), RG.path) or ""),
-            line=int(graph.value(statement, RG.line) or 0),
-            condition=_optional(graph.value(statement, RG.condition)),
-            amount=_optional(graph.value(statement, RG.amount)),
-            method=str(graph.value(statement, RG.method) or ""),
-            edition=str(graph.value(edition, RDFS.label)) if edition else None,
-            confidence=_number(graph.value(statement, RG.confidence)),
-            rule=_optional(graph.value(statement, RG.rule)),
-            suggested=_local_name(graph.value(statement, RG.suggested)),
-            reason=_optional(graph.value(statement, RG.reason)),
+            str(statement.subject),
+            str(statement.object),
+            key=str(statement.node),
+            relation=statement.relation,
+            sentence=statement.sentence,
+            source=statement.source,
+            line=statement.line,
+            condition=statement.condition,
+            amount=statement.amount,
+            method=statement.method,
+            edition=statement.edition or None,
+            confidence=statement.confidence,
+            rule=statement.rule,
+            suggested=statement.suggested,
+            reason=statement.reason,
         )
     return view
-
-
-def _optional(value: object) -> str | None:
-    return str(value) if value is not None else None
-
-
-def _number(value: object) -> float | None:
-    return float(value.toPython()) if value is not None else None
-
-
-def _local_name(value: object) -> str | None:
-    return str(value).rsplit("#", 1)[-1] if value is not None else None
 
 
 _STORE_NODES = """PREFIX rg: <https://w3id.org/rulegraph#>
