@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import product
+from typing import Any, TypedDict
 
 import networkx as nx
 from rdflib import Graph
@@ -19,10 +20,50 @@ from .namespaces import INTERACTIONS, TERM_RELATIONS
 PATH_KINDS = frozenset({"ability", "undefined", "state", "action"})
 
 
+class EdgeEvidence(TypedDict):
+    """One edge as every answer shows it: ends and relation by label, sentence, file, line."""
+
+    subject: str
+    relation: str
+    object: str
+    evidence: str
+    source: str
+    line: int
+    condition: str | None
+
+
+#: One step of a path ("from" is a keyword, hence this spelling).
+Hop = TypedDict("Hop", {"from": str, "to": str, "relation": str, "direction": str, "evidence": str, "source": str,
+                        "line": int, "condition": "str | None", "other_edges": int})
+
+
+class PathRecord(TypedDict):
+    length: int
+    through: list[str]
+    hops: list[Hop]
+
+
+class SharedTerm(TypedDict):
+    kind: str
+    term: str
+    a: list[EdgeEvidence]
+    b: list[EdgeEvidence]
+
+
+class Interactions(TypedDict):
+    """What :func:`interactions` returns."""
+
+    a: str
+    b: str
+    relations: list[EdgeEvidence]
+    paths: list[PathRecord]
+    shared: list[SharedTerm]
+
+
 # --- evidence ----------------------------------------------------------------------------
 
 
-def edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> dict[str, object]:
+def edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict[str, Any]) -> EdgeEvidence:
     """One edge of the view as the record every answer shows: ends, relation, evidence, place."""
     return {
         "subject": view.nodes[subject]["label"],
@@ -35,14 +76,14 @@ def edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict) -> di
     }
 
 
-def _edges_between(view: nx.MultiDiGraph, a: str, b: str) -> list[dict[str, object]]:
+def _edges_between(view: nx.MultiDiGraph, a: str, b: str) -> list[EdgeEvidence]:
     records = [edge_record(view, a, b, d) for d in view.get_edge_data(a, b, default={}).values()]
     if a != b:
         records += [edge_record(view, b, a, d) for d in view.get_edge_data(b, a, default={}).values()]
     return sorted(records, key=_edge_order)
 
 
-def _edge_order(record: dict[str, object]) -> tuple:
+def _edge_order(record: EdgeEvidence) -> tuple[int, str, int, str]:
     relations = INTERACTIONS + tuple(TERM_RELATIONS)
     return (relations.index(record["relation"]), record["source"], record["line"], record["subject"])
 
@@ -50,7 +91,7 @@ def _edge_order(record: dict[str, object]) -> tuple:
 # --- interactions ------------------------------------------------------------------------
 
 
-def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_length: int = 3) -> dict[str, object]:
+def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_length: int = 3) -> Interactions:
     """How A and B interact: direct edges both ways, paths of up to ``max_length`` hops through
     other abilities, states or actions, and the terms or abilities both are linked to."""
     game_id = common_game(graph, [a, b], game, KIND_ORDER)
@@ -71,14 +112,14 @@ def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_l
     }
 
 
-def _paths(view: nx.MultiDiGraph, a: str, b: str, max_length: int) -> list[dict[str, object]]:
+def _paths(view: nx.MultiDiGraph, a: str, b: str, max_length: int) -> list[PathRecord]:
     if a not in view or b not in view:
         return []
     near = _within(view, a, max_length, {a, b}) & _within(view, b, max_length, {a, b})
     undirected = nx.Graph(view.subgraph(near | {a, b}).to_undirected(as_view=True))
     if a == b or a not in undirected or b not in undirected:
         return []
-    found = []
+    found: list[PathRecord] = []
     for nodes in nx.all_simple_paths(undirected, a, b, cutoff=max_length):
         if len(nodes) < 3:
             continue
@@ -104,7 +145,7 @@ def _within(view: nx.MultiDiGraph, start: str, hops: int, ends: set[str]) -> set
     return seen
 
 
-def _hop(view: nx.MultiDiGraph, u: str, v: str) -> dict[str, object]:
+def _hop(view: nx.MultiDiGraph, u: str, v: str) -> Hop:
     """One step of a path; when several edges join the two nodes, the strongest relation (in
     the vocabulary's order) and its first sentence stand for the hop, the others are counted."""
     edges = _edges_between(view, u, v)
@@ -123,9 +164,9 @@ def _hop(view: nx.MultiDiGraph, u: str, v: str) -> dict[str, object]:
     }
 
 
-def _links(view: nx.MultiDiGraph, node: str) -> dict[tuple[str, str], list[dict[str, object]]]:
+def _links(view: nx.MultiDiGraph, node: str) -> dict[tuple[str, str], list[EdgeEvidence]]:
     """(relation, other node) → edge records, for the edges leaving or reaching ``node``."""
-    links: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    links: dict[tuple[str, str], list[EdgeEvidence]] = defaultdict(list)
     for _, other, data in view.out_edges(node, data=True):
         links[(data["relation"], other)].append(edge_record(view, node, other, data))
     for other, _, data in view.in_edges(node, data=True):
@@ -134,17 +175,17 @@ def _links(view: nx.MultiDiGraph, node: str) -> dict[tuple[str, str], list[dict[
     return links
 
 
-def _shared(view: nx.MultiDiGraph, a: str, b: str) -> list[dict[str, object]]:
+def _shared(view: nx.MultiDiGraph, a: str, b: str) -> list[SharedTerm]:
     """Terms and third abilities both A and B are linked to, and characteristics both modify
     during the same action."""
     links_a, links_b = _links(view, a), _links(view, b)
-    by_other_a: dict[str, list] = defaultdict(list)
-    by_other_b: dict[str, list] = defaultdict(list)
+    by_other_a: dict[str, list[EdgeEvidence]] = defaultdict(list)
+    by_other_b: dict[str, list[EdgeEvidence]] = defaultdict(list)
     for (_relation, other), records in links_a.items():
         by_other_a[other] += records
     for (_relation, other), records in links_b.items():
         by_other_b[other] += records
-    shared = []
+    shared: list[SharedTerm] = []
     for other in sorted(set(by_other_a) & set(by_other_b) - {a, b}, key=lambda n: view.nodes[n]["label"]):
         kind = view.nodes[other]["kind"]
         shared.append({
@@ -164,7 +205,7 @@ def _shared(view: nx.MultiDiGraph, a: str, b: str) -> list[dict[str, object]]:
     return shared
 
 
-def _modified_during(view: nx.MultiDiGraph, links: dict) -> dict[tuple[str, str], list[dict[str, object]]]:
+def _modified_during(view: nx.MultiDiGraph, links: dict[tuple[str, str], list[EdgeEvidence]]) -> dict[tuple[str, str], list[EdgeEvidence]]:
     """(characteristic, action) pairs an ability both modifies and applies to, with the edges;
     pairs stated in one sentence come first in the evidence."""
     modifies = {other: records for (relation, other), records in links.items() if relation == "modifies"}

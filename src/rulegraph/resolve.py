@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 import networkx as nx
 from rdflib import Graph, URIRef
@@ -25,7 +26,7 @@ from .catalogue import find_term as find_term
 from .catalogue import graph_terms as graph_terms
 from .catalogue import match_name as match_name
 from .errors import RulegraphError
-from .interactions import edge_record as edge_record
+from .interactions import EdgeEvidence, edge_record
 from .interactions import interactions as interactions
 from .names import parse_heading
 from .namespaces import RG
@@ -110,7 +111,61 @@ def stack_parameters(rule: StackingRule, held: tuple[str, ...] | None, incoming:
 
 # --- the resolver ------------------------------------------------------------------------
 
+#: An ability held by a side: (side index, node).
 Argument = tuple[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Clash:
+    """A mutuallyCancels pair taken as one argument: it defeats both members."""
+
+    first: Argument
+    second: Argument
+
+    def other(self, member: Argument) -> Argument:
+        return self.second if self.first == member else self.first
+
+
+_Contender = Argument | _Clash
+_Reason = tuple[list[_Contender], list[list[Argument]]]
+
+
+class RuleSentence(TypedDict):
+    """A sentence of the game's general rules, quoted as the evidence of a stacking."""
+
+    evidence: str
+
+
+class Explanation(TypedDict):
+    """Why an ability of a side ended as it did (or how its copies stacked), with the chain of
+    edges and sentences behind it."""
+
+    side: int
+    ability: str
+    verdict: str
+    text: str
+    chain: list[EdgeEvidence | RuleSentence]
+
+
+class Defeat(TypedDict):
+    ability: str
+    by: list[str]
+    evidence: list[EdgeEvidence]
+
+
+class SideReport(TypedDict):
+    abilities: list[str]
+    in_effect: list[str]
+    defeated: list[Defeat]
+    undecided: list[str]
+    granted: list[Defeat]
+
+
+class Resolution(TypedDict):
+    """What :func:`resolve` returns: each side's verdicts, and one explanation per ability."""
+
+    sides: list[SideReport]
+    explanation: list[Explanation]
 
 
 @dataclass(slots=True)
@@ -118,7 +173,7 @@ class _Held:
     term: Term
     parameters: tuple[str, ...]
     given: bool
-    granters: list[tuple[Argument, dict]] = field(default_factory=list)
+    granters: list[tuple[Argument, EdgeEvidence]] = field(default_factory=list)
 
     @property
     def display(self) -> str:
@@ -130,7 +185,7 @@ class _Attack:
     attacker: Argument
     target: Argument
     relation: str
-    edges: list[dict[str, object]]
+    edges: list[EdgeEvidence]
 
 
 def parse_side(side: str | list[str]) -> list[str]:
@@ -139,7 +194,7 @@ def parse_side(side: str | list[str]) -> list[str]:
     return [n.strip() for n in names if n and n.strip()]
 
 
-def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None) -> dict[str, object]:
+def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None) -> Resolution:
     """Which abilities of each side are in effect when the sides meet, with the chain of edges
     and sentences behind every verdict. Conditions on edges are shown, never evaluated."""
     parsed = [[parse_heading(n) for n in parse_side(side)] for side in sides]
@@ -148,7 +203,7 @@ def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None)
     game_id = common_game(graph, [p.name for side in parsed for p in side], game, ABILITY_KINDS)
     rule = stacking_rule(graph, game_id)
     view = RuleGraph(graph).networkx()
-    explanation: list[dict[str, object]] = []
+    explanation: list[Explanation] = []
     held: list[dict[str, _Held]] = []
     for index, side in enumerate(parsed):
         abilities: dict[str, _Held] = {}
@@ -160,13 +215,14 @@ def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None)
     attacks = _attacks(view, held)
     labels, reasons = _grounded_labelling(held, attacks)
     return {
-        "sides": [_side_report(view, held, index, labels, reasons, attacks) for index in range(len(held))],
+        "sides": [_side_report(held, index, labels, reasons, attacks) for index in range(len(held))],
         "explanation": explanation + _verdicts(held, labels, reasons, attacks),
     }
 
 
 def _acquire(abilities: dict[str, _Held], term: Term, parameters: tuple[str, ...], rule: StackingRule,
-             side: int, explanation: list, *, given: bool, granter: tuple[Argument, dict] | None = None) -> bool:
+             side: int, explanation: list[Explanation], *, given: bool,
+             granter: tuple[Argument, EdgeEvidence] | None = None) -> bool:
     """Add an ability to a side, stacking its parameters; True when it is new to the side."""
     key = str(term.uri)
     current = abilities.get(key)
@@ -181,12 +237,12 @@ def _acquire(abilities: dict[str, _Held], term: Term, parameters: tuple[str, ...
         explanation.append({
             "side": side + 1, "ability": term.label, "verdict": "stacked",
             "text": f"{term.label} {' '.join(before)} + {' '.join(parameters)} → {current.display} ({rule.describe()})",
-            "chain": [{"evidence": s} for s in rule.sentences],
+            "chain": [RuleSentence(evidence=s) for s in rule.sentences],
         })
     return False
 
 
-def _grant_edges(view: nx.MultiDiGraph, graph: Graph, node: str) -> list[tuple[str, dict, str, tuple[str, ...]]]:
+def _grant_edges(view: nx.MultiDiGraph, graph: Graph, node: str) -> list[tuple[str, dict[str, Any], str, tuple[str, ...]]]:
     """(granted node, edge, recipient, parameters) for each rg:grants statement of ``node``."""
     found = []
     for _, target, key, data in view.out_edges(node, keys=True, data=True):
@@ -198,7 +254,8 @@ def _grant_edges(view: nx.MultiDiGraph, graph: Graph, node: str) -> list[tuple[s
     return sorted(found, key=lambda f: (f[1]["line"], f[0]))
 
 
-def _add_grants(view, graph, held: list[dict[str, _Held]], rule: StackingRule, game_id: str, explanation: list) -> None:
+def _add_grants(view: nx.MultiDiGraph, graph: Graph, held: list[dict[str, _Held]], rule: StackingRule, game_id: str,
+                explanation: list[Explanation]) -> None:
     """Closure over rg:grants; a grant to the "opponent" goes to every other side."""
     queue: list[Argument] = [(index, node) for index, side in enumerate(held) for node in side]
     terms = {str(t.uri): t for t in graph_terms(graph) if t.game_id == game_id}
@@ -237,31 +294,32 @@ def _attacks(view: nx.MultiDiGraph, held: list[dict[str, _Held]]) -> list[_Attac
     return list(attacks.values())
 
 
-def _grounded_labelling(held: list[dict[str, _Held]], attacks: list[_Attack]):
+def _grounded_labelling(held: list[dict[str, _Held]], attacks: list[_Attack]
+                        ) -> tuple[dict[_Contender, str], dict[_Contender, _Reason]]:
     """The grounded labelling (least fixed point): an ability is in when every attacker is out
     and, if it was only granted, one of its granters is in; it is out when an attacker is in or
     every granter is out; the rest is undecided. A mutuallyCancels pair is one "clash" that
     defeats both members and is itself defeated by whatever defeats either member."""
     arguments = [(side, node) for side, abilities in enumerate(held) for node in abilities]
-    plain = defaultdict(list)
-    mutual_pairs = set()
+    plain: dict[Argument, list[_Attack]] = defaultdict(list)
+    mutual_pairs: set[tuple[Argument, Argument]] = set()
     for attack in attacks:
         if attack.relation == MUTUAL:
-            mutual_pairs.add(tuple(sorted((attack.attacker, attack.target))))
+            low, high = sorted((attack.attacker, attack.target))
+            mutual_pairs.add((low, high))
         else:
             plain[attack.target].append(attack)
-    needs = {arg: [] if held[arg[0]][arg[1]].given else [[g for g, _ in held[arg[0]][arg[1]].granters]] for arg in arguments}
-    attackers = {arg: [a.attacker for a in plain[arg]] for arg in arguments}
-    clashes = {}
+    needs: dict[_Contender, list[list[Argument]]] = {
+        arg: [] if held[arg[0]][arg[1]].given else [[g for g, _ in held[arg[0]][arg[1]].granters]] for arg in arguments}
+    attackers: dict[_Contender, list[_Contender]] = {arg: [a.attacker for a in plain[arg]] for arg in arguments}
     for first, second in mutual_pairs:
-        clash = ("clash", first, second)
-        clashes[clash] = (first, second)
+        clash = _Clash(first, second)
         attackers[clash] = attackers[first] + attackers[second]
         needs[clash] = needs[first] + needs[second]
         attackers[first].append(clash)
         attackers[second].append(clash)
-    labels: dict = {}
-    reasons: dict = {}
+    labels: dict[_Contender, str] = {}
+    reasons: dict[_Contender, _Reason] = {}
     changed = True
     while changed:
         changed = False
@@ -282,22 +340,23 @@ def _grounded_labelling(held: list[dict[str, _Held]], attacks: list[_Attack]):
     return labels, reasons
 
 
-def _who(held, arg) -> str:
-    if arg[0] == "clash":
-        first, second = arg[1], arg[2]
+def _who(held: list[dict[str, _Held]], arg: _Contender) -> str:
+    if isinstance(arg, _Clash):
+        first, second = arg.first, arg.second
         return f"{held[first[0]][first[1]].term.label} and {held[second[0]][second[1]].term.label} cancelling each other"
     return f"{held[arg[0]][arg[1]].term.label} (side {arg[0] + 1})"
 
 
-def _attack_edges(attacks: list[_Attack], target: Argument, attacker) -> list[dict[str, object]]:
-    if attacker[0] == "clash":
-        return [e for a in attacks if a.relation == MUTUAL and a.target == target for e in a.edges if a.attacker in attacker[1:]]
+def _attack_edges(attacks: list[_Attack], target: Argument, attacker: _Contender) -> list[EdgeEvidence]:
+    if isinstance(attacker, _Clash):
+        members = (attacker.first, attacker.second)
+        return [e for a in attacks if a.relation == MUTUAL and a.target == target for e in a.edges if a.attacker in members]
     return [e for a in attacks if a.target == target and a.attacker == attacker for e in a.edges]
 
 
-def _defeat(held, arg, reasons, attacks) -> dict[str, object]:
+def _defeat(held: list[dict[str, _Held]], arg: Argument, reasons: dict[_Contender, _Reason], attacks: list[_Attack]) -> Defeat:
     winning, unsupported = reasons[arg]
-    by = [_who(held, a) if a[0] != "clash" else _who(held, a[2] if a[1] == arg else a[1]) + ", cancelling each other"
+    by = [_who(held, a) if not isinstance(a, _Clash) else _who(held, a.other(arg)) + ", cancelling each other"
           for a in winning]
     evidence = [e for a in winning for e in _attack_edges(attacks, arg, a)]
     if unsupported:
@@ -307,9 +366,10 @@ def _defeat(held, arg, reasons, attacks) -> dict[str, object]:
     return {"ability": held[arg[0]][arg[1]].display, "by": by, "evidence": evidence}
 
 
-def _side_report(view, held, index, labels, reasons, attacks) -> dict[str, object]:
+def _side_report(held: list[dict[str, _Held]], index: int, labels: dict[_Contender, str],
+                 reasons: dict[_Contender, _Reason], attacks: list[_Attack]) -> SideReport:
     abilities = held[index]
-    report = {
+    report: SideReport = {
         "abilities": [h.display for h in abilities.values() if h.given],
         "in_effect": [h.display for node, h in abilities.items() if labels[(index, node)] == "in"],
         "defeated": [_defeat(held, (index, node), reasons, attacks) for node in abilities if labels[(index, node)] == "out"],
@@ -322,21 +382,22 @@ def _side_report(view, held, index, labels, reasons, attacks) -> dict[str, objec
     return report
 
 
-def _verdicts(held, labels, reasons, attacks) -> list[dict[str, object]]:
+def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reasons: dict[_Contender, _Reason],
+              attacks: list[_Attack]) -> list[Explanation]:
     """One explanation per ability: its verdict, the edges that decided it and, for an attack
     that failed, the edges that defeated the attacker."""
-    verdicts = []
+    verdicts: list[Explanation] = []
     for side, abilities in enumerate(held):
         for node, ability in abilities.items():
             arg = (side, node)
             label = labels[arg]
-            chain: list[dict[str, object]] = [edge for _, edge in ability.granters]
+            chain: list[EdgeEvidence | RuleSentence] = [edge for _, edge in ability.granters]
             parts = []
             if ability.granters:
                 parts.append(("also granted by " if ability.given else "granted by ") + ", ".join(
                     f"{_who(held, g)}" + (f" [condition: {e['condition']}]" if e["condition"] else "")
                     for g, e in ability.granters))
-            incoming = sorted({a.attacker for a in attacks if a.target == arg and a.relation != MUTUAL})
+            incoming: list[Argument] = sorted({a.attacker for a in attacks if a.target == arg and a.relation != MUTUAL})
             for attacker in incoming:
                 edges = _attack_edges(attacks, arg, attacker)
                 chain += edges
@@ -359,11 +420,12 @@ def _verdicts(held, labels, reasons, attacks) -> list[dict[str, object]]:
     return verdicts
 
 
-def _add_clash_parts(held, labels, reasons, attacks, arg, parts, chain) -> None:
+def _add_clash_parts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reasons: dict[_Contender, _Reason],
+                     attacks: list[_Attack], arg: Argument, parts: list[str], chain: list[EdgeEvidence | RuleSentence]) -> None:
     for clash, label in labels.items():
-        if clash[0] != "clash" or arg not in clash[1:]:
+        if not isinstance(clash, _Clash) or arg not in (clash.first, clash.second):
             continue
-        other = clash[2] if clash[1] == arg else clash[1]
+        other = clash.other(arg)
         edges = _attack_edges(attacks, arg, clash)
         chain += edges
         conditions = "; ".join(str(e["condition"]) for e in edges if e["condition"])
@@ -374,5 +436,5 @@ def _add_clash_parts(held, labels, reasons, attacks, arg, parts, chain) -> None:
             why = [_who(held, w) + " defeats one of them first" for w in winning]
             why += ["one of them has lost the ability that granted it"] if unsupported else []
             clause += ", but the clash does not happen: " + "; ".join(why)
-            chain += [e for w in winning for target in clash[1:] for e in _attack_edges(attacks, target, w)]
+            chain += [e for w in winning for target in (clash.first, clash.second) for e in _attack_edges(attacks, target, w)]
         parts.append(clause)
