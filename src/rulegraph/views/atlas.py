@@ -18,9 +18,10 @@ import json
 import math
 from collections import defaultdict
 from importlib import resources
+from typing import Any, TypedDict
 
 import networkx as nx
-from rdflib import RDF, RDFS, Graph
+from rdflib import RDF, RDFS, Graph, Literal
 
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
@@ -112,7 +113,7 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
 
 
 def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
-               complexity: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
+               complexity: dict[str, dict[str, object]] | None = None) -> dict[str, Any]:
     """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
     texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
     :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score."""
@@ -238,11 +239,22 @@ def _one_edge_per_edition_run(edges: list[tuple[str, str, dict]], ranks: dict[st
     return out
 
 
-def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) -> dict[str, object]:
+class ReviewInfo(TypedDict, total=False):
+    """What the side panel shows of an edge left "à vérifier" (empty for other edges)."""
+
+    unsure: bool
+    suggested: str
+    suggestedFrom: str
+    suggestedTo: str
+    reversed: bool
+    review: str
+
+
+def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict[str, Any]) -> ReviewInfo:
     """For an edge the typer was unsure of ("à vérifier"): the suggested relation, its ends in
     the suggested direction, and the ID ``rulegraph review`` answers; empty for other edges."""
     suggested = data.get("suggested")
-    if suggested not in RELATION_STYLES:
+    if not isinstance(suggested, str) or suggested not in RELATION_STYLES:
         return {}
     from ..review import review_id, suggested_ends
 
@@ -259,7 +271,7 @@ def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) ->
     }
 
 
-def _arrows(relation: str, review: dict[str, object]) -> str:
+def _arrows(relation: str, review: ReviewInfo) -> str:
     """Symmetric relations point both ways; a suggestion that reverses the edge points back."""
     if relation in SYMMETRIC:
         return "to;from"
@@ -362,9 +374,9 @@ def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:
 
 def edition_order(graph: Graph) -> dict[str, int]:
     """Edition labels in lineage order (rg:order), for the edition filter."""
-    order = {}
+    order: dict[str, int] = {}
     for edition in graph.subjects(RDF.type, RG.Edition):
         label, rank = graph.value(edition, RDFS.label), graph.value(edition, RG.order)
         if label is not None:
-            order.setdefault(str(label), int(rank) if rank is not None else len(order) + 1000)
+            order.setdefault(str(label), int(rank.toPython()) if isinstance(rank, Literal) else len(order) + 1000)
     return order
