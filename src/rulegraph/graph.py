@@ -318,7 +318,8 @@ def _check_literals(graph: Graph, data: str, path: Path) -> None:
         if bad:
             offset = data.find(f'"{value}')
             line = line_at(data, offset) if offset >= 0 else None
-            kind = f"rg:{predicate.removeprefix(str(RG))}" if predicate.startswith(str(RG)) else f"<{predicate}>"
+            name = str(predicate)
+            kind = f"rg:{name.removeprefix(str(RG))}" if name.startswith(str(RG)) else f"<{name}>"
             expected = "a whole number" if predicate in whole else f"a valid {value.datatype}"
             raise RulegraphError(f"{kind} is {str(value)!r}, not {expected}; rebuild the graph with 'rulegraph build'",
                                  path=path, line=line)

@@ -78,7 +78,7 @@ class SparqlApp:
         if request.method == "POST" and request.mimetype == "application/sparql-query":
             text = request.get_data(as_text=True)
         else:
-            text = request.values.get("query")
+            text = request.values.get("query") or ""
         if not text:
             return _text(400, "give a query: GET /sparql?query=…, or POST application/sparql-query or a form")
         accept = request.accept_mimetypes

@@ -76,7 +76,7 @@ def open_store(graph_path: Path) -> ox.Store | None:
     except OSError:
         return None
     recorded = next(iter(store.quads_for_pattern(STORE_INFO, _DIGEST, None, STORE_INFO)), None)
-    if recorded is None or recorded.object.value != digest(turtle):
+    if recorded is None or not isinstance(recorded.object, ox.Literal) or recorded.object.value != digest(turtle):
         return None
     return store
 

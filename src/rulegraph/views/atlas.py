@@ -18,7 +18,7 @@ import json
 import math
 from collections import defaultdict
 from importlib import resources
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, Literal
@@ -27,6 +27,9 @@ from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from .networkx_view import to_networkx
+
+if TYPE_CHECKING:
+    from ..complexity import Score
 
 #: Kinds in the order the legend lists them, with their colour and a French caption.
 KINDS = {
@@ -113,7 +116,7 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
 
 
 def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
-               complexity: dict[str, dict[str, object]] | None = None) -> dict[str, Any]:
+               complexity: dict[str, Score] | None = None) -> dict[str, Any]:
     """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
     texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
     :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score."""
@@ -278,7 +281,7 @@ def _arrows(relation: str, review: ReviewInfo) -> str:
     return "from" if review.get("reversed") else "to"
 
 
-def _complexity_info(complexity: dict[str, dict[str, object]] | None, node: str) -> dict[str, object]:
+def _complexity_info(complexity: dict[str, Score] | None, node: str) -> dict[str, object]:
     if not complexity or node not in complexity:
         return {}
     from ..complexity import breakdown_line
