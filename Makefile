@@ -22,9 +22,10 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-# Style and correctness of the code: ruff's lint rules and formatting (configured in pyproject).
+# Style and correctness of the code: ruff's lint rules, then mypy's types (both configured in pyproject).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy src
 
 eval: $(STAMP)
 	$(BIN)/rulegraph evaluate

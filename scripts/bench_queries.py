@@ -9,7 +9,8 @@ from pathlib import Path
 
 from rulegraph import queries
 from rulegraph.build import build
-from rulegraph.resolve import interactions, resolve
+from rulegraph.interactions import interactions
+from rulegraph.resolve import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = 15

@@ -64,7 +64,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from rulegraph import queries
-    from rulegraph.resolve import interactions, resolve
+    from rulegraph.interactions import interactions
+    from rulegraph.resolve import resolve
     from rulegraph.store import as_rdflib, open_store
 
     floor = median_wall([PYTHON, "-c", "import rdflib, networkx"])

@@ -31,8 +31,8 @@ from rulegraph.checks.shacl import check_shacl
 from rulegraph.checks.spelling import check_spelling
 from rulegraph.checks.to_review import check_to_review
 from rulegraph.corpus import corpus_from_files
-from rulegraph.extract.statement import Statement, TermRef
 from rulegraph.graph import ability_uri, build_graph
+from rulegraph.model import Statement, TermRef
 from rulegraph.namespaces import RG, term_uri
 
 CHECKS_DIR = Path(__file__).resolve().parent / "fixtures" / "checks"

@@ -9,9 +9,10 @@ import pytest
 from rulegraph.build import build, serialize_turtle
 from rulegraph.cli import main
 from rulegraph.corpus import load_manifest
-from rulegraph.editions import diff_editions, diff_html, diff_segments, edition_history, timeline, word_diff
+from rulegraph.editions import diff_editions, edition_history, timeline
 from rulegraph.errors import RulegraphError
 from rulegraph.text import fold
+from rulegraph.worddiff import diff_html, diff_segments, word_diff
 
 from .conftest import DATA, FIXTURES
 

@@ -10,7 +10,9 @@ import pytest
 
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
-from rulegraph.evaluation import DEFAULT_SETS, Edge, evaluate, evaluate_manifest, format_evaluation, load_gold
+from rulegraph.evaluation import Edge, default_sets, evaluate, evaluate_manifest, format_evaluation, load_gold
+
+from .conftest import ROOT
 
 
 def edge(subject, relation, obj, game="g"):
@@ -81,12 +83,12 @@ def test_gold_rows_are_checked_with_their_line(tmp_path):
 
 
 def test_seed_gold_is_well_formed():
-    rows = load_gold(DEFAULT_SETS["seeds"][0])
+    rows = load_gold(default_sets(ROOT)["seeds"][0])
     assert len(rows) >= 30 and {r.game for r in rows} == {"hell-dorado", "epic", "confrontation"}
 
 
 def test_extraction_meets_the_thresholds_on_the_seed_gold():
-    gold, manifest = DEFAULT_SETS["seeds"]
+    gold, manifest = default_sets(ROOT)["seeds"]
     result = evaluate_manifest("seeds", gold, manifest)
     assert result.overall.precision >= 0.95
     assert result.overall.recall >= 0.95
@@ -95,7 +97,7 @@ def test_extraction_meets_the_thresholds_on_the_seed_gold():
 
 
 def test_invented_glossary_keeps_its_links():
-    gold, manifest = DEFAULT_SETS["brumes"]
+    gold, manifest = default_sets(ROOT)["brumes"]
     result = evaluate_manifest("brumes", gold, manifest)
     assert result.overall.precision >= 0.9 and result.overall.recall >= 0.9
 
@@ -103,5 +105,5 @@ def test_invented_glossary_keeps_its_links():
 def test_make_eval_prints_every_set(capsys):
     assert main(["evaluate"]) == 0
     out = capsys.readouterr().out
-    assert all(f"== {name} ==" in out for name in DEFAULT_SETS)
+    assert all(f"== {name} ==" in out for name in default_sets(ROOT))
     assert "precision" in out and "typed" in out

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from rulegraph.build import build
+from rulegraph.catalogue import find_term
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.impact import edited_source, encounter_pairs, impact, impact_of_edit, summary_line, without_ability
 from rulegraph.namespaces import RG
-from rulegraph.resolve import find_term
 from rulegraph.views.networkx_view import to_networkx
 
 from .conftest import DATA

@@ -7,10 +7,11 @@ import json
 
 import pytest
 
+from rulegraph.catalogue import find_term
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.graph import new_graph
-from rulegraph.resolve import find_term, interactions
+from rulegraph.interactions import interactions
 
 from .conftest import FIXTURES
 
@@ -110,7 +111,7 @@ def test_cli_json_and_text(capsys):
 
 def test_the_same_ability_twice_is_bad_input(seed_graph):
     from rulegraph.errors import RulegraphError
-    from rulegraph.resolve import interactions
+    from rulegraph.interactions import interactions
 
     with pytest.raises(RulegraphError, match="same"):
         interactions(seed_graph, "Fouisseur", "fouisseurs")

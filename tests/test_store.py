@@ -9,7 +9,8 @@ from rulegraph import queries
 from rulegraph.build import serialize_turtle
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
-from rulegraph.resolve import interactions, resolve
+from rulegraph.interactions import interactions
+from rulegraph.resolve import resolve
 from rulegraph.store import as_rdflib, open_store, store_path
 
 #: Parameters for each named query, chosen from facts the seeds' gold guarantees.

@@ -103,10 +103,10 @@ def test_the_seed_edges_named_in_the_mission_are_typed_right(seed_build):
 
 
 def test_training_gives_the_same_model_byte_for_byte(analyser):
-    from rulegraph.evaluation import DEFAULT_SETS
+    from rulegraph.evaluation import default_sets
     from rulegraph.extract.training import fit, load_gold_set
 
-    sets = [load_gold_set(name, *DEFAULT_SETS[name], analyser) for name in ("ronces", "marees")]
+    sets = [load_gold_set(name, *default_sets(ROOT)[name], analyser) for name in ("ronces", "marees")]
     examples = [e for s in sets for e in s.examples]
     assert fit(examples).to_json() == fit(examples).to_json()
 
@@ -122,9 +122,9 @@ def test_the_shipped_model_reads_back_and_predicts_a_known_class():
 
 
 def test_leave_one_glossary_out_ends_with_its_one_line_summary(analyser):
-    from rulegraph.evaluation import DEFAULT_SETS, cross_validate_sets, format_cross_validation
+    from rulegraph.evaluation import cross_validate_sets, default_sets, format_cross_validation
 
-    sets = {name: DEFAULT_SETS[name] for name in ("ronces", "marees", "plomb")}
+    sets = {name: default_sets(ROOT)[name] for name in ("ronces", "marees", "plomb")}
     text = format_cross_validation(cross_validate_sets(sets))
     last = text.splitlines()[-1]
     assert re.fullmatch(r"leave-one-glossary-out: sets=3 links=\d+ precision=[01]\.\d{3} recall=[01]\.\d{3} typed=[01]\.\d{3}", last)

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from rdflib import Graph
 
@@ -22,9 +23,9 @@ from .extract.analysis import Analyser
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
-from .extract.statement import Statement
 from .graph import build_graph
 from .i18n import _
+from .model import Statement
 from .readers import MAX_FILE_MB
 
 Progress = Callable[[str], None]
@@ -57,7 +58,7 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     step(_("extracting relations"))
     analyser = Analyser(progress=lambda done, total: step(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total)))
     statements = extract_corpus(corpus, load_cues(), analyser=analyser)
-    if not files:
+    if not files and manifest is not None:
         statements = curate(statements, corpus, manifest)
     step(_("building graph"))
     graph = build_graph(corpus, statements)
@@ -83,7 +84,8 @@ def serialize_turtle(graph: Graph) -> str:
 
     lines = sorted({line for line in graph.serialize(format="nt").splitlines() if line})
     triples = ox.parse("\n".join(lines) + "\n", format=ox.RdfFormat.N_TRIPLES)
-    return ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES).decode("utf-8")
+    # With no output file given, Oxigraph returns the bytes.
+    return (ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES) or b"").decode("utf-8")
 
 
 def write_atomic(path: Path, content: str | bytes) -> Path:
@@ -116,14 +118,26 @@ def write_atomic(path: Path, content: str | bytes) -> Path:
     return path
 
 
-def summary(result: BuildResult) -> dict[str, dict[str, object]]:
+class GameSummary(TypedDict):
+    """What ``rulegraph build`` prints for one game."""
+
+    abilities: int
+    by_category: dict[str, int]
+    glossary_categories: dict[str, int]
+    undefined: list[str]
+    notes: int
+    edges: dict[str, int]
+    lexicon: bool
+
+
+def summary(result: BuildResult) -> dict[str, GameSummary]:
     """Per game: abilities by category, undefined names, notes, edges by type, and whether a
     lexicon file names its states, actions and characteristics."""
     from rdflib import RDF, RDFS
 
     from .namespaces import RELATIONS, RG, game_uri
 
-    per_game: dict[str, dict[str, object]] = {}
+    per_game: dict[str, GameSummary] = {}
     graph = result.graph
     for game, spec in result.corpus.games.items():
         entries = result.corpus.entries(game)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 import networkx as nx
 from rdflib import Graph
@@ -139,7 +140,27 @@ def _named_in_text(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str]]:
     return [(other, relation) for other, relation in found if other != node]
 
 
-def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...], weights: Weights) -> dict[str, object]:
+class Part(TypedDict):
+    """One part of a score: how many items, the weight, the points, and the items counted."""
+
+    part: str
+    count: int
+    weight: float
+    points: float
+    items: list[str]
+
+
+class Score(TypedDict):
+    """An ability's score and its breakdown; ``rank`` once :func:`complexity` has sorted them."""
+
+    ability: str
+    game: str
+    score: float
+    parts: list[Part]
+    rank: NotRequired[int]
+
+
+def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...], weights: Weights) -> Score:
     """One ability's score and its breakdown: per part, how many, the weight, the points and
     the items counted."""
     data = view.nodes[node]
@@ -154,7 +175,7 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
             kind = _KIND_OF_NODE[view.nodes[other]["kind"]]
             how = relation if holder == node else f"{relation}, via {view.nodes[holder]['label']}"
             rules[kind].setdefault(view.nodes[other]["label"], how)
-    exceptions = {}
+    exceptions: dict[tuple[str, str, str], str] = {}
     for _node, other, edge in view.out_edges(node, data=True):
         if edge["relation"] in EXCEPTION_RELATIONS and other != node:
             key = (view.nodes[other]["label"], edge["relation"], "sym" if edge["relation"] == "mutuallyCancels" else "out")
@@ -170,7 +191,7 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
         "exception": sorted(exceptions.values(), key=fold),
     }
     words = len(tokenize(data["text"]))
-    parts = []
+    parts: list[Part] = []
     for part in PARTS:
         count = words if part == "words" else len(items[part])
         parts.append({"part": part, "count": count, "weight": weights[part], "points": round(count * weights[part], 2),
@@ -184,10 +205,10 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
 
 
 def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None = None,
-               view: nx.MultiDiGraph | None = None) -> list[dict[str, object]]:
+               view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
+    from .catalogue import find_game
     from .checks.records import abilities
-    from .resolve import find_game
     from .views.networkx_view import to_networkx
 
     weights = weights or load_weights()
@@ -205,12 +226,12 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
     return scored
 
 
-def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, dict[str, object]]:
+def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, Score]:
     """Score and breakdown per ability node URI: what the atlas shows."""
     from .checks.records import abilities
 
     weights = weights or load_weights()
-    found = {}
+    found: dict[str, Score] = {}
     for ability in abilities(graph):
         node = str(ability.node)
         if node in view:
@@ -219,13 +240,13 @@ def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None 
     return found
 
 
-def breakdown_line(item: dict[str, object]) -> str:
+def breakdown_line(item: Score) -> str:
     """"ability 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count."""
     pieces = [f"{p['part']} {p['count']}×{p['weight']:g} = {p['points']:g}" for p in item["parts"] if p["count"] and p["weight"]]
     return " · ".join(pieces) or "nothing counted"
 
 
-def render_markdown_section(scored: list[dict[str, object]], *, top: int = 10) -> str:
+def render_markdown_section(scored: list[Score], *, top: int = 10) -> str:
     """The heaviest abilities of each game, for report.md; names escaped as in the rest of it."""
     from .checks.report import escape_markdown
 
@@ -241,7 +262,7 @@ def render_markdown_section(scored: list[dict[str, object]], *, top: int = 10) -
     return "\n".join(lines)
 
 
-def render_html_section(scored: list[dict[str, object]], *, top: int = 10) -> str:
+def render_html_section(scored: list[Score], *, top: int = 10) -> str:
     """The same, as an HTML section for report.html; every text escaped."""
     from html import escape
 

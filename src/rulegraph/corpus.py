@@ -154,10 +154,11 @@ def load_corpus(manifest: Path, *, substitutes: dict[str, Path] | None = None, a
     """Read every source of the manifest; ``substitutes`` reads another file in place of a
     source (keyed by its manifest path), keeping its name, so an edited copy builds as the original."""
     games, sources = load_manifest(manifest, allow_outside=allow_outside)
-    for name, _path in (substitutes or {}).items():
+    substitutes = substitutes or {}
+    for name in substitutes:
         if name not in {s.name for s in sources}:
             raise RulegraphError(_('no [[source]] with path {name!r} in this manifest').format(name=name), path=manifest)
-    sources = [replace(s, path=Path(substitutes[s.name])) if s.name in (substitutes or {}) else s for s in sources]
+    sources = [replace(s, path=Path(substitutes[s.name])) if s.name in substitutes else s for s in sources]
     documents = [read_source(spec, max_mb=max_mb) for spec in sources]
     return _finish(games, sources, documents)
 

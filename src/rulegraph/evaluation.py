@@ -27,29 +27,30 @@ from .errors import RulegraphError
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
-from .extract.statement import Statement
+from .files import read_text
 from .i18n import _
+from .model import Statement
 from .namespaces import INTERACTIONS, SYMMETRIC
-from .readers import read_text
 from .text import editor_lines, fold
 
-ROOT = Path(__file__).resolve().parents[2]
-#: The annotated sets ``make eval`` reports: name → (gold file, manifest).
-DEFAULT_SETS = {
-    "seeds": (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml"),
-    "brumes": (ROOT / "tests" / "gold" / "brumes.tsv", ROOT / "examples" / "brumes" / "corpus.toml"),
-    "ronces": (ROOT / "tests" / "gold" / "ronces.tsv", ROOT / "tests" / "gold" / "ronces" / "corpus.toml"),
-    "marees": (ROOT / "tests" / "gold" / "marees.tsv", ROOT / "tests" / "gold" / "marees" / "corpus.toml"),
-    "coque-noire": (ROOT / "tests" / "gold" / "coque-noire.tsv", ROOT / "tests" / "gold" / "coque-noire" / "corpus.toml"),
-    "fourmilieres": (ROOT / "tests" / "gold" / "fourmilieres.tsv", ROOT / "tests" / "gold" / "fourmilieres" / "corpus.toml"),
-    "olympe": (ROOT / "tests" / "gold" / "olympe.tsv", ROOT / "tests" / "gold" / "olympe" / "corpus.toml"),
-    "sept-clans": (ROOT / "tests" / "gold" / "sept-clans.tsv", ROOT / "tests" / "gold" / "sept-clans" / "corpus.toml"),
-    "plomb": (ROOT / "tests" / "gold" / "plomb.tsv", ROOT / "tests" / "gold" / "plomb" / "corpus.toml"),
-    **{name: (ROOT / "tests" / "gold" / f"{name}.tsv", ROOT / "tests" / "gold" / name / "corpus.toml")
-       for name in ("cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes",
+#: The annotated sets ``make eval`` reports: name → (gold file, manifest), relative to the
+#: repository's root (the CLI resolves them from the working folder, as it does data/corpus.toml).
+GOLD_SETS: dict[str, tuple[Path, Path]] = {
+    "seeds": (Path("tests/gold/seeds.tsv"), Path("data/corpus.toml")),
+    "brumes": (Path("tests/gold/brumes.tsv"), Path("examples/brumes/corpus.toml")),
+    **{name: (Path(f"tests/gold/{name}.tsv"), Path(f"tests/gold/{name}/corpus.toml"))
+       for name in ("ronces", "marees", "coque-noire", "fourmilieres", "olympe", "sept-clans", "plomb",
+                    "cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes",
                     "pirates", "ruines", "orbitale", "grognards", "legions",
                     "marais", "steppes", "vigies", "brisants")},
 }
+
+
+def default_sets(root: Path) -> dict[str, tuple[Path, Path]]:
+    """The shipped gold sets with their paths under ``root`` (a checkout of the repository)."""
+    return {name: (root / gold, root / manifest) for name, (gold, manifest) in GOLD_SETS.items()}
+
+
 _COLUMNS = ("game", "subject", "relation", "object", "line", "evidence")
 
 Pair = tuple[str, frozenset[str]]
@@ -395,14 +396,14 @@ class CrossValidated:
     threshold: float = 0.0
 
 
-def cross_validate_sets(sets: dict[str, tuple[Path, Path]] | None = None, progress=None) -> CrossValidated:
+def cross_validate_sets(sets: dict[str, tuple[Path, Path]], progress=None) -> CrossValidated:
     """Leave one glossary out: each set's candidate edges are typed by a typer trained on the
     others (curation entries count as gold), then scored like ``evaluate`` scores extraction."""
     from .extract.analysis import Analyser
     from .extract.training import cross_validate, load_gold_set
 
     analyser = Analyser(progress=progress)
-    gold_sets = [load_gold_set(name, gold, manifest, analyser) for name, (gold, manifest) in (sets or DEFAULT_SETS).items()]
+    gold_sets = [load_gold_set(name, gold, manifest, analyser) for name, (gold, manifest) in sets.items()]
     validation = cross_validate(gold_sets, analyser)
     overall, thresholded = Score(), Score()
     results = []

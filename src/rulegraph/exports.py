@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rdflib import RDF, Graph, URIRef
 
+from .catalogue import RuleGraph, iter_statements
 from .graph import new_graph
 from .namespaces import RG
 from .text import slug
@@ -82,16 +83,15 @@ def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
     with their texts, notes and edition texts, the statements between them, the games, sources
     and editions they cite, and the vocabulary, so the same queries run on it."""
     from .views.atlas import neighbourhood
-    from .views.networkx_view import to_networkx
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     kept = {URIRef(node) for node in neighbourhood(view, name, depth)}
     terms = {URIRef(node) for node in view}
-    statements = {
-        statement for statement in graph.subjects(RDF.type, RG.Statement)
-        if graph.value(statement, RDF.subject) in kept and graph.value(statement, RDF.object) in kept
+    statements: set[URIRef] = {
+        statement.node for statement in iter_statements(graph)
+        if isinstance(statement.node, URIRef) and statement.subject in kept and statement.object in kept
     }
-    context = {node for cls in _CONTEXT_CLASSES for node in graph.subjects(RDF.type, cls)}
+    context = {node for cls in _CONTEXT_CLASSES for node in graph.subjects(RDF.type, cls) if isinstance(node, URIRef)}
     described = kept | statements | context | _parts_of(graph, kept, terms | statements | context)
     focused = new_graph()
     for subject, predicate, obj in graph:
@@ -133,9 +133,8 @@ def to_graphml(graph: Graph) -> str:
     newlines."""
     import networkx as nx
 
-    from .views.networkx_view import to_networkx
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     flat = nx.MultiDiGraph()
     for node, data in sorted(view.nodes(data=True)):
         flat.add_node(node, uri=node, **{key: _scalar(value) for key, value in data.items() if key != "game_id"})
@@ -149,9 +148,8 @@ def to_graphml(graph: Graph) -> str:
 
 def to_csv(graph: Graph) -> str:
     """One row per edge (subject, relation, object by label), with its evidence."""
-    from .views.networkx_view import to_networkx
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     rows = [
         {
             "subject": view.nodes[source]["label"],
@@ -194,4 +192,6 @@ def _scalar(value: object) -> str | int | float | bool:
         return _NOT_XML.sub("", "\n".join(map(str, value)))
     if isinstance(value, str):
         return _NOT_XML.sub("", value)
-    return value
+    if isinstance(value, (int, float, bool)):
+        return value
+    return _NOT_XML.sub("", str(value))

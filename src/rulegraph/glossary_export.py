@@ -26,13 +26,14 @@ from pathlib import Path
 
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
+from rdflib.term import Node
 
+from .catalogue import RuleGraph, find_game, line_of, local_name, source_of
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
 from .i18n import _
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
-from .views.networkx_view import to_networkx
 
 FORMATS = ("html", "md", "docx")
 #: Kinds of term a mention links to; characteristics and notions are too common to link.
@@ -118,9 +119,8 @@ def anchor_for(game: str, kind: str, label: str) -> str:
 
 def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, findings: Iterable | None = None) -> list[GameGlossary]:
     """The glossaries of the graph (or of one game) as entries with links, ready to render."""
-    from .resolve import find_game
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     game_id = find_game(graph, game) if game else None
     if findings is None and not clean:
         from .checks import run_checks
@@ -135,17 +135,17 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
     anchors = {node: anchor_for(data["game"] or "", data["kind"], data["label"]) for node, data in view.nodes(data=True)}
     result = []
     for game_node in _games_in_source_order(graph):
-        current = str(game_node).rsplit("/", 1)[-1]
+        current = local_name(game_node)
         if game_id is not None and current != game_id:
             continue
         name = str(graph.value(game_node, RDFS.label) or current)
-        rules = sorted(graph.objects(game_node, RG.hasGeneralRule), key=lambda r: (str(graph.value(graph.value(r, RG.source), RG.path)), int(graph.value(r, RG.line) or 0)))
+        rules = sorted(graph.objects(game_node, RG.hasGeneralRule), key=lambda r: (str(graph.value(graph.value(r, RG.source), RG.path)), line_of(graph, r) or 0))
         sections: list[Section] = []
         game_terms = _game_lexicon(view, name)
         for node, category in _entries_in_order(graph, game_node):
             item = _entry_item(graph, view, str(node), anchors, category, game_terms)
             if not clean:
-                item.notes = [_note_text(graph, note) for note in sorted(graph.objects(node, RG.hasNote), key=lambda n: int(graph.value(n, RG.line) or 0))]
+                item.notes = [_note_text(graph, note) for note in sorted(graph.objects(node, RG.hasNote), key=lambda n: line_of(graph, n) or 0)]
                 item.findings = by_subject.get((name, fold(item.label)), [])
             title = SECTION_TITLES[category]
             if not sections or sections[-1].title != title:
@@ -163,10 +163,10 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
 
 
 def _games_in_source_order(graph: Graph) -> list[URIRef]:
-    order = {}
+    order: dict[Node | None, int] = {}
     for source in sorted(graph.subjects(RDF.type, RG.Source), key=lambda s: str(graph.value(s, RG.path))):
         order.setdefault(graph.value(source, RG.game), len(order))
-    games = list(graph.subjects(RDF.type, RG.Game))
+    games = [game for game in graph.subjects(RDF.type, RG.Game) if isinstance(game, URIRef)]
     return sorted(games, key=lambda g: (order.get(g, len(order)), str(graph.value(g, RDFS.label))))
 
 
@@ -174,13 +174,12 @@ def _entries_in_order(graph: Graph, game_node: URIRef) -> list[tuple[URIRef, str
     entries = []
     for rdf_type, category in ((RG.CharacterAbility, "character"), (RG.WeaponAbility, "weapon")):
         for node in graph.subjects(RDF.type, rdf_type):
-            if graph.value(node, RG.game) == game_node:
-                source = str(graph.value(graph.value(node, RG.source), RG.path) or "")
-                entries.append((source, int(graph.value(node, RG.line) or 0), node, category))
+            if isinstance(node, URIRef) and graph.value(node, RG.game) == game_node:
+                entries.append((source_of(graph, node), line_of(graph, node) or 0, node, category))
     return [(node, category) for _, _, node, category in sorted(entries, key=lambda e: (e[0], e[1], str(e[2])))]
 
 
-def _note_text(graph: Graph, note: URIRef) -> str:
+def _note_text(graph: Graph, note: Node) -> str:
     text, questioned = str(graph.value(note, RG.text) or ""), str(graph.value(note, RG.questions) or "")
     return f"« {text} » (ligne {graph.value(note, RG.line)}), sur : « {questioned} »"
 
@@ -201,7 +200,7 @@ def _entry_item(graph: Graph, view: nx.MultiDiGraph, node: str, anchors: dict[st
                  f"{source}:{graph.value(uri, RG.line)}")
     links = [(other, edge) for _, _, other, edge in _edges_of(view, node)
              if other != node and edge["relation"] in LINKED_RELATIONS and view.nodes[other]["kind"] in LINKED_KINDS]
-    editions = sorted(graph.objects(uri, RG.hasEditionText), key=lambda e: int(graph.value(e, RG.line) or 0))
+    editions = sorted(graph.objects(uri, RG.hasEditionText), key=lambda e: line_of(graph, e) or 0)
     if editions:
         for text_node in editions:
             edition = str(graph.value(graph.value(text_node, RG.edition), RDFS.label) or "")
@@ -211,7 +210,7 @@ def _entry_item(graph: Graph, view: nx.MultiDiGraph, node: str, anchors: dict[st
             item.blocks.append(Block(edition, _linked_paragraphs(view, text, mine, anchors, game_terms) if present else [], present))
     else:
         item.blocks.append(Block(None, _linked_paragraphs(view, data["text"], links, anchors, game_terms)))
-    citing = {}
+    citing: dict[str, str] = {}
     for subject, obj, _other, edge in _edges_of(view, node):
         if obj == node and subject != node and edge["relation"] in INTERACTIONS and view.nodes[subject]["kind"] in ("ability",):
             citing.setdefault(view.nodes[subject]["label"], anchors[subject])

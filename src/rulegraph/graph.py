@@ -16,9 +16,8 @@ from rdflib.namespace import OWL, XSD
 
 from .corpus import Corpus
 from .errors import RulegraphError
-from .extract.statement import Statement, TermRef
 from .i18n import _
-from .model import WEAPON, Entry, Paragraph
+from .model import WEAPON, Entry, Paragraph, Statement, TermRef
 from .namespaces import (
     DATA,
     KIND_CLASSES,
@@ -275,7 +274,7 @@ def load_graph(path: str | Path, *, max_mb: float | None = None) -> Graph:
     ``xsd:integer`` that is not a number) is refused here, not met later by a command."""
     import logging
 
-    from .readers import MAX_FILE_MB, read_bytes
+    from .files import MAX_FILE_MB, read_bytes
 
     path = Path(path)
     raw = read_bytes(path, what="Turtle graph", max_mb=max_mb or MAX_FILE_MB)
@@ -321,7 +320,8 @@ def _check_literals(graph: Graph, data: str, path: Path) -> None:
         if bad:
             offset = data.find(f'"{value}')
             line = line_at(data, offset) if offset >= 0 else None
-            kind = f"rg:{predicate.removeprefix(str(RG))}" if predicate.startswith(str(RG)) else f"<{predicate}>"
+            name = str(predicate)
+            kind = f"rg:{name.removeprefix(str(RG))}" if name.startswith(str(RG)) else f"<{name}>"
             expected = "a whole number" if predicate in whole else f"a valid {value.datatype}"
             raise RulegraphError(_("{kind} is {value!r}, not {expected}; rebuild the graph with 'rulegraph build'").format(kind=kind, value=str(value), expected=expected),
                                  path=path, line=line)

@@ -16,17 +16,117 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NotRequired, TypedDict, final
 
 import networkx as nx
 from rdflib import RDF, Graph, URIRef
 
+from .catalogue import ABILITY_KINDS, Term, find_game, find_term, graph_terms, line_of, source_of, text_of
+from .checks.finding import Finding
+from .editions import RevisionDiff
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
 from .i18n import _
+from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
-from .resolve import ABILITY_KINDS, edge_record, find_game, find_term, graph_terms, resolve
+from .resolve import Explanation, Resolution, resolve
 from .text import fold
 from .views.networkx_view import to_networkx
+
+
+class LayerItem(EdgeEvidence, total=False):
+    """An ability one edge away (direct) or beside this one (alongside, ``via`` the third)."""
+
+    ability: str
+    direction: str
+    via: str
+
+
+class GrantPath(TypedDict):
+    ability: str
+    relation: str
+    hops: int
+    chain: list[EdgeEvidence]
+
+
+class VerdictChange(TypedDict):
+    side: int
+    ability: str
+    before: str
+    after: str
+    why_before: str
+    why_after: str
+
+
+class Encounter(TypedDict):
+    sides: list[str]
+    changes: list[VerdictChange]
+
+
+class FindingAbout(TypedDict):
+    """A consistency finding (:class:`~rulegraph.checks.finding.Finding`'s fields) and the
+    abilities its message names."""
+
+    check: str
+    code: str
+    severity: str
+    subject: str
+    game: str
+    message: str
+    source: str | None
+    line: int | None
+    abilities: list[str]
+
+
+class DesignerNote(TypedDict):
+    text: str
+    questions: str
+    line: int
+
+
+class Moved(TypedDict):
+    ability: str
+    reasons: list[str]
+
+
+@final
+class Impact(TypedDict, total=False):
+    """What :func:`impact` returns; :func:`impact_of_edit` adds what changed and the findings after."""
+
+    ability: str
+    game: str
+    source: str
+    line: int
+    direct: list[LayerItem]
+    alongside: list[LayerItem]
+    grants: dict[str, list[GrantPath]]
+    encounters: list[Encounter]
+    findings: list[FindingAbout]
+    notes: list[DesignerNote]
+    moves: list[Moved]
+    changed: str
+    findings_after: list[FindingAbout]
+
+
+class ChangedAbility(TypedDict):
+    game: str
+    ability: str
+    what: str
+
+
+@final
+class EditImpact(TypedDict):
+    """What :func:`impact_of_edit` returns."""
+
+    diff: RevisionDiff
+    changed: list[ChangedAbility]
+    abilities: list[Impact]
+    encounters: list[Encounter]
+    moves: list[Moved]
+    #: Set by ``rulegraph impact --edit``: the manifest source replaced, and the edited copy.
+    source: NotRequired[str]
+    edited: NotRequired[str]
+
 
 #: Relations the resolver treats as attacks: an encounter through them can change its verdict.
 ATTACK_RELATIONS = ("cancels", "negates", "mutuallyCancels")
@@ -39,8 +139,8 @@ NOT_HELD = "not held"
 PLACE_ONLY_CHECKS = frozenset({"spelling"})
 
 
-def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterable | None = None,
-           encounters: bool = True) -> dict[str, object]:
+def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterable[Finding] | None = None,
+           encounters: bool = True) -> Impact:
     """Everything that depends on one ability, layer by layer, each item with its reason.
 
     ``findings`` are consistency findings already computed (``run_checks``); they are computed
@@ -48,11 +148,11 @@ def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterab
     term = find_term(graph, name, game=game, kinds=ABILITY_KINDS)
     view = to_networkx(graph)
     node = str(term.uri)
-    result: dict[str, object] = {
+    result: Impact = {
         "ability": term.label,
         "game": term.game,
-        "source": str(graph.value(graph.value(term.uri, RG.source), RG.path) or ""),
-        "line": int(graph.value(term.uri, RG.line) or 0),
+        "source": source_of(graph, term.uri),
+        "line": line_of(graph, term.uri) or 0,
         "direct": direct_layer(view, node),
         "alongside": alongside_layer(view, node),
         "grants": grant_layer(view, node),
@@ -71,14 +171,14 @@ def _is_ability(view: nx.MultiDiGraph, node: str) -> bool:
     return view.nodes[node]["kind"] in ABILITY_KINDS
 
 
-def _order(item: dict[str, object]) -> tuple:
-    return (RELATIONS.index(item["relation"]), fold(str(item["ability"])), int(item.get("line") or 0))
+def _order(item: LayerItem) -> tuple[int, str, int]:
+    return (RELATIONS.index(item["relation"]), fold(item["ability"]), item["line"] or 0)
 
 
-def direct_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
+def direct_layer(view: nx.MultiDiGraph, node: str) -> list[LayerItem]:
     """The abilities that cancel, negate, grant, require, exclude, are immune to or cite this one
     (direction "in"), and those it acts on (direction "out"), one item per edge."""
-    items = []
+    items: list[LayerItem] = []
     for other, _node, data in view.in_edges(node, data=True):
         if other != node and data["relation"] in INTERACTIONS and _is_ability(view, other):
             items.append({"ability": view.nodes[other]["label"], "direction": "in", **edge_record(view, other, node, data)})
@@ -88,10 +188,10 @@ def direct_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
     return sorted(items, key=_order)
 
 
-def alongside_layer(view: nx.MultiDiGraph, node: str) -> list[dict[str, object]]:
+def alongside_layer(view: nx.MultiDiGraph, node: str) -> list[LayerItem]:
     """Abilities in the same typed relation to the same third ability: Insaisissable beside
     Fouisseur, since both cancel Attaque d'opportunité and Interception negates both."""
-    items = []
+    items: list[LayerItem] = []
     seen = set()
     # (this node's edges to a third, that third's edges of the same relation, which end is the sibling)
     sides = ((view.out_edges, view.in_edges, "out"), (view.in_edges, view.out_edges, "in"))
@@ -119,11 +219,11 @@ def _grant_graph(view: nx.MultiDiGraph) -> nx.DiGraph:
     return grants
 
 
-def grant_layer(view: nx.MultiDiGraph, node: str) -> dict[str, list[dict[str, object]]]:
+def grant_layer(view: nx.MultiDiGraph, node: str) -> dict[str, list[GrantPath]]:
     """The grant closure both ways: what this ability gives (``gives``), and what gives it
     (``given_by``), each with the chain of grants and their sentences."""
     grants = _grant_graph(view)
-    layer: dict[str, list[dict[str, object]]] = {"gives": [], "given_by": []}
+    layer: dict[str, list[GrantPath]] = {"gives": [], "given_by": []}
     if node not in grants:
         return layer
     for key, paths in (("gives", nx.single_source_shortest_path(grants, node)),
@@ -137,9 +237,9 @@ def grant_layer(view: nx.MultiDiGraph, node: str) -> dict[str, list[dict[str, ob
     return layer
 
 
-def designer_notes(graph: Graph, uri: URIRef) -> list[dict[str, object]]:
-    notes = [{"text": str(graph.value(note, RG.text) or ""), "questions": str(graph.value(note, RG.questions) or ""),
-              "line": int(graph.value(note, RG.line) or 0)} for note in graph.objects(uri, RG.hasNote)]
+def designer_notes(graph: Graph, uri: URIRef) -> list[DesignerNote]:
+    notes: list[DesignerNote] = [{"text": text_of(graph, note, RG.text), "questions": text_of(graph, note, RG.questions),
+                                  "line": line_of(graph, note) or 0} for note in graph.objects(uri, RG.hasNote)]
     return sorted(notes, key=lambda n: (n["line"], n["text"]))
 
 
@@ -151,7 +251,7 @@ def _game_lexicon(graph: Graph, game_id: str) -> Lexicon:
     return lexicon
 
 
-def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: Iterable | None) -> list[dict[str, object]]:
+def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: Iterable[Finding] | None) -> list[FindingAbout]:
     """The findings whose subject is the ability or whose message names it (matched as the
     extractor matches names, longest first: "Frappe rapide" is not "Rapide")."""
     if findings is None:
@@ -159,16 +259,17 @@ def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: 
 
         findings = run_checks(graph, games=[game_id])
     lexicon = _game_lexicon(graph, game_id)
-    found = []
+    found: list[FindingAbout] = []
     for finding in findings:
         if finding.game != game:
             continue
         named = [m.term.label for m in lexicon.find(finding.message)]
         if fold(finding.subject) != fold(label) and label not in named:
             continue
-        record = finding.to_dict()
-        record["abilities"] = sorted({n for n in named if n != label} | ({finding.subject} - {label, "règles générales"}), key=fold)
-        found.append(record)
+        abilities = sorted({n for n in named if n != label} | ({finding.subject} - {label, "règles générales"}), key=fold)
+        found.append(FindingAbout(check=finding.check, code=finding.code, severity=finding.severity, subject=finding.subject,
+                                  game=finding.game, message=finding.message, source=finding.source, line=finding.line,
+                                  abilities=abilities))
     return found
 
 
@@ -212,16 +313,16 @@ def encounter_pairs(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: (fold(view.nodes[p[0]]["label"]), fold(view.nodes[p[1]]["label"])))
 
 
-def _verdicts(result: dict[str, object]) -> dict[tuple[int, str], dict[str, object]]:
+def _verdicts(result: Resolution) -> dict[tuple[int, str], Explanation]:
     return {(item["side"], item["ability"]): item for item in result["explanation"] if item["verdict"] in VERDICTS}
 
 
-def compare_encounter(before_graph: Graph, after_graph: Graph, sides: list[str], game_id: str) -> dict[str, object]:
+def compare_encounter(before_graph: Graph, after_graph: Graph, sides: list[str], game_id: str) -> Encounter:
     """Resolve the same encounter on two graphs and list the abilities whose verdict differs."""
     before = resolve(before_graph, [[name] for name in sides], game=game_id)
     after = resolve(after_graph, [[name] for name in sides], game=game_id)
     old, new = _verdicts(before), _verdicts(after)
-    changes = []
+    changes: list[VerdictChange] = []
     for key in sorted(old.keys() | new.keys(), key=lambda k: (k[0], fold(k[1]))):
         was = old[key]["verdict"] if key in old else NOT_HELD
         now = new[key]["verdict"] if key in new else NOT_HELD
@@ -234,7 +335,7 @@ def compare_encounter(before_graph: Graph, after_graph: Graph, sides: list[str],
     return {"sides": sides, "changes": changes}
 
 
-def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: str) -> list[dict[str, object]]:
+def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: str) -> list[Encounter]:
     """The encounters through the ability whose verdict changes once its relations are gone."""
     pairs = encounter_pairs(view, node)
     if not pairs:
@@ -252,17 +353,19 @@ def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: 
 # --- the summary -----------------------------------------------------------------------------
 
 
-def _reason(item: dict[str, object], layer: str) -> str:
+def _reason(item: LayerItem, layer: str) -> str:
     where = f" (line {item['line']})" if item.get("line") else ""
     if layer == "direct":
         return f"{item['subject']} {item['relation']} {item['object']}{where}"
-    if layer == "alongside":
-        return f"{item['subject']} {item['relation']} {item['object']} too{where}"
+    return f"{item['subject']} {item['relation']} {item['object']} too{where}"
+
+
+def _grant_reason(item: GrantPath) -> str:
     chain = " → ".join([item["chain"][0]["subject"], *(hop["object"] for hop in item["chain"])])
     return f"grants, through {chain}"
 
 
-def moved_abilities(result: dict[str, object]) -> list[dict[str, object]]:
+def moved_abilities(result: Impact) -> list[Moved]:
     """Every other ability the layers name, with the reasons, in the layers' order."""
     reasons: dict[str, list[str]] = defaultdict(list)
     own = result["ability"]
@@ -276,9 +379,9 @@ def moved_abilities(result: dict[str, object]) -> list[dict[str, object]]:
     for item in result["alongside"]:
         add(item["ability"], _reason(item, "alongside"))
     for key in ("gives", "given_by"):
-        for item in result["grants"][key]:
-            if item["hops"] > 1:
-                add(item["ability"], _reason(item, "grants"))
+        for path in result["grants"][key]:
+            if path["hops"] > 1:
+                add(path["ability"], _grant_reason(path))
     for encounter in result["encounters"]:
         for change in encounter["changes"]:
             add(change["ability"], f"encounter {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
@@ -297,7 +400,7 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     """Which manifest source an edited copy replaces: the one named, else the one with the same
     file name, else the one whose lines it shares most."""
     from .corpus import load_manifest
-    from .readers import read_text
+    from .files import read_text
 
     _games, sources = load_manifest(manifest)
     names = [spec.name for spec in sources]
@@ -316,24 +419,24 @@ def edited_source(manifest: Path, edited: Path, source: str | None = None) -> st
     return best
 
 
-def _changed_keys(diff: dict[str, list[dict[str, object]]]) -> list[tuple[str, str, str]]:
+def _changed_keys(diff: RevisionDiff) -> list[tuple[str, str, str]]:
     """(game, ability, what changed) for each ability the edit touched, text first."""
     changed: dict[tuple[str, str], list[str]] = defaultdict(list)
     for item in diff["abilities_changed"]:
         changed[(item["game"], item["ability"])] += list(item["fields"])
-    for item in diff["abilities_added"]:
-        changed[(item["game"], item["ability"])].append("added")
-    for item in diff["abilities_removed"]:
-        changed[(item["game"], item["ability"])].append("removed")
-    for key in ("edges_added", "edges_removed"):
-        for edge in diff[key]:
-            what = f"{edge['relation']} {edge['object']} {'added' if key == 'edges_added' else 'removed'}"
+    for added in diff["abilities_added"]:
+        changed[(added["game"], added["ability"])].append("added")
+    for removed in diff["abilities_removed"]:
+        changed[(removed["game"], removed["ability"])].append("removed")
+    for change, edges in (("added", diff["edges_added"]), ("removed", diff["edges_removed"])):
+        for edge in edges:
+            what = f"{edge['relation']} {edge['object']} {change}"
             if what not in changed[(edge["game"], edge["subject"])]:
                 changed[(edge["game"], edge["subject"])].append(what)
     return [(game, ability, ", ".join(fields)) for (game, ability), fields in sorted(changed.items(), key=lambda i: (i[0][0], fold(i[0][1])))]
 
 
-def impact_of_edit(old: Graph, new: Graph) -> dict[str, object]:
+def impact_of_edit(old: Graph, new: Graph) -> EditImpact:
     """What an edit did (the revision diff) and what it moves: the impact of each changed
     ability, and every encounter through them whose verdict differs between the two graphs."""
     from .checks import run_checks
@@ -341,8 +444,8 @@ def impact_of_edit(old: Graph, new: Graph) -> dict[str, object]:
 
     diff = diff_graphs(old, new)
     old_findings, new_findings = run_checks(old), run_checks(new)
-    abilities = []
-    encounters: dict[tuple[str, ...], dict[str, object]] = {}
+    abilities: list[Impact] = []
+    encounters: dict[tuple[str, ...], Encounter] = {}
     for game, label, fields in _changed_keys(diff):
         in_old = _find(old, label, game)
         graph = old if in_old is not None else new
@@ -384,18 +487,18 @@ def impact_of_edit(old: Graph, new: Graph) -> dict[str, object]:
     }
 
 
-def _find(graph: Graph, label: str, game: str):
+def _find(graph: Graph, label: str, game: str) -> Term | None:
     try:
         return find_term(graph, label, game=find_game(graph, game), kinds=ABILITY_KINDS)
     except RulegraphError:
         return None
 
 
-def summary_line(result: dict[str, object]) -> str:
+def summary_line(result: Impact | EditImpact) -> str:
     """"you changed X's text; these N abilities and M encounter verdicts move"."""
     verdicts = sum(len(e["changes"]) for e in result["encounters"])
     moved = len(result["moves"])
-    if "changed" in result:
+    if "diff" in result:
         what = "; ".join(f"{c['ability']} ({c['what']})" for c in result["changed"]) or "nothing the graph holds"
         return f"you changed {what}; {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'} move"
     return f"changing {result['ability']} ({result['game']}) moves {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'}"

@@ -75,7 +75,7 @@ class Endpoint:
         scheme, _, parameters = challenge.partition(" ")
         if scheme.lower() != "digest":
             return
-        fields = urllib.request.parse_keqv_list(filter(None, urllib.request.parse_http_list(parameters)))
+        fields = urllib.request.parse_keqv_list([f for f in urllib.request.parse_http_list(parameters) if f])
         signature = urllib.request.HTTPDigestAuthHandler(passwords).get_authorization(request, fields)
         if signature:
             request.add_unredirected_header("Authorization", f"Digest {signature}")
@@ -142,7 +142,9 @@ def terms_graph(endpoint: Endpoint) -> Graph:
         body = response.read()
     graph = Graph()
     for triple in ox.parse(body, format=ox.RdfFormat.N_TRIPLES):
-        graph.add((to_rdflib(triple.subject), to_rdflib(triple.predicate), to_rdflib(triple.object)))
+        subject, predicate, obj = to_rdflib(triple.subject), to_rdflib(triple.predicate), to_rdflib(triple.object)
+        if subject is not None and predicate is not None and obj is not None:
+            graph.add((subject, predicate, obj))
     if len(graph) == 0:
         raise RulegraphError(f"{endpoint.url} holds no rulegraph terms"
                              + (f" in the graph {endpoint.graph_iri}" if endpoint.graph_iri else

@@ -16,9 +16,9 @@ from pathlib import Path
 from .corpus import Corpus
 from .errors import RulegraphError
 from .extract.curation import CURATION_FILE, curation_path, load_curation
-from .extract.statement import Statement
 from .extract.typer import is_candidate
 from .i18n import _
+from .model import Statement
 from .namespaces import INTERACTIONS
 from .text import fold
 

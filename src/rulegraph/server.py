@@ -78,7 +78,7 @@ class SparqlApp:
         if request.method == "POST" and request.mimetype == "application/sparql-query":
             text = request.get_data(as_text=True)
         else:
-            text = request.values.get("query")
+            text = request.values.get("query") or ""
         if not text:
             return _text(400, "give a query: GET /sparql?query=…, or POST application/sparql-query or a form")
         accept = request.accept_mimetypes
@@ -132,8 +132,8 @@ def _run_sparql(store, text: str, select_type: str, graph_type: str) -> tuple[in
     except SyntaxError as error:
         return 400, "text/plain; charset=utf-8", f"SPARQL syntax error: {error}".encode()
     if isinstance(result, ox.QueryTriples):
-        return 200, f"{graph_type}; charset=utf-8", result.serialize(format=GRAPH_TYPES[graph_type])
-    return 200, f"{select_type}; charset=utf-8", result.serialize(format=SELECT_TYPES[select_type])
+        return 200, f"{graph_type}; charset=utf-8", result.serialize(format=GRAPH_TYPES[graph_type]) or b""
+    return 200, f"{select_type}; charset=utf-8", result.serialize(format=SELECT_TYPES[select_type]) or b""
 
 
 def _run_named(store, name: str, parameters: dict[str, str]) -> tuple[int, str, bytes]:

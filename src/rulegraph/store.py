@@ -20,6 +20,7 @@ from pathlib import Path
 import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+from rdflib.term import Node
 
 from .errors import RulegraphError
 from .i18n import _
@@ -77,7 +78,7 @@ def open_store(graph_path: Path) -> ox.Store | None:
     except OSError:
         return None
     recorded = next(iter(store.quads_for_pattern(STORE_INFO, _DIGEST, None, STORE_INFO)), None)
-    if recorded is None or recorded.object.value != digest(turtle):
+    if recorded is None or not isinstance(recorded.object, ox.Literal) or recorded.object.value != digest(turtle):
         return None
     return store
 
@@ -106,7 +107,7 @@ def oxigraph_of(graph: Graph) -> ox.Store | None:
     return graph.store._inner if isinstance(graph.store, OxigraphStore) else None
 
 
-def to_rdflib(term: object) -> object:
+def to_rdflib(term: object) -> Node | None:
     """An Oxigraph term as the rdflib term rdflib itself would have parsed (a plain literal stays
     plain, so rows compare equal whichever engine produced them)."""
     if term is None:

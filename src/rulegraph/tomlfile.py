@@ -80,6 +80,6 @@ def parse_toml(text: str, path: Path) -> TomlFile:
 
 def load_toml(path: Path, *, what: str = "TOML file") -> TomlFile:
     """Read a UTF-8 TOML file; an unreadable file or a syntax error names the file and line."""
-    from .readers import read_text
+    from .files import read_text
 
     return parse_toml(read_text(path, what=what), path)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter, defaultdict
 
-from rdflib import Graph
+from rdflib import Graph, Literal, URIRef
 
 from ..namespaces import RG
 from ..text import fold, tokenize
@@ -65,7 +65,7 @@ def text_similarity(a: list[str], b: list[str]) -> float:
 def check_duplicate_definitions(graph: Graph) -> list[Finding]:
     findings = []
     for ability in abilities(graph):
-        repeats = sorted(int(line) for line in graph.objects(ability.node, RG.duplicateLine))
+        repeats = sorted(int(line.toPython()) for line in graph.objects(ability.node, RG.duplicateLine) if isinstance(line, Literal))
         if repeats:
             lines = ", ".join(str(line) for line in [ability.line, *repeats])
             findings.append(DUPLICATE_DEFINITION.finding(
@@ -73,7 +73,7 @@ def check_duplicate_definitions(graph: Graph) -> list[Finding]:
                 f"« {ability.label} » est défini {1 + len(repeats)} fois à l’identique (lignes {lines}) : "
                 "une seule copie suffit.",
                 ability.source, repeats[0]))
-        for definition in sorted(graph.objects(ability.node, RG.conflictingDefinition)):
+        for definition in sorted(n for n in graph.objects(ability.node, RG.conflictingDefinition) if isinstance(n, URIRef)):
             source = source_of(graph, definition)
             line = line_of(graph, definition)
             other = text_of(graph, definition, RG.text)

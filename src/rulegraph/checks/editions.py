@@ -7,8 +7,9 @@ the case most worth a look (a text lost, or a skill removed then brought back).
 
 from __future__ import annotations
 
-from rdflib import Graph
+from rdflib import Graph, Literal
 
+from ..catalogue import node_value
 from ..namespaces import RG
 from .finding import CheckId, Finding
 from .records import Ability, abilities, label_of, line_of
@@ -21,13 +22,13 @@ def check_edition_gaps(graph: Graph) -> list[Finding]:
     for ability in abilities(graph):
         texts = []
         for node in graph.objects(ability.node, RG.hasEditionText):
-            edition = graph.value(node, RG.edition)
+            edition = node_value(graph, node, RG.edition)
             order = graph.value(edition, RG.order) if edition is not None else None
             present = graph.value(node, RG.present)
             texts.append((
-                int(order) if order is not None else None,
+                int(order.toPython()) if isinstance(order, Literal) else None,
                 label_of(graph, edition) if edition is not None else "?",
-                present is not None and present.toPython() is True,
+                isinstance(present, Literal) and present.toPython() is True,
                 line_of(graph, node),
             ))
         if not texts or all(t[2] for t in texts) or not any(t[2] for t in texts):

@@ -40,7 +40,10 @@ def check_undefined_references(graph: Graph) -> list[Finding]:
                     name += f" [{item.edition}]"
                 uses[node].append((item.source, item.line, name))
     findings = []
-    for node in graph.subjects(RDF.type, RG.UndefinedAbility):
+    for undefined in graph.subjects(RDF.type, RG.UndefinedAbility):
+        if not isinstance(undefined, URIRef):
+            continue
+        node = undefined
         label = label_of(graph, node)
         _, game = game_of(graph, node)
         places = sorted(set(uses.get(node, [])))

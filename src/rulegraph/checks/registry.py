@@ -88,12 +88,12 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
         by_key[fold(check.name)] = check
     chosen = []
     for key in wanted:
-        check = by_key.get(fold(key))
-        if check is None:
+        found = by_key.get(fold(key))
+        if found is None:
             known = ", ".join(f"{c.code} {c.name}" for c in CHECKS)
             raise RulegraphError(_('unknown check {key!r}; choose among: {known}').format(key=key, known=known))
-        if check not in chosen:
-            chosen.append(check)
+        if found not in chosen:
+            chosen.append(found)
     return chosen
 
 
@@ -160,13 +160,6 @@ def _abilities_in_categories(graph: Graph, keys: set[str]) -> set[tuple[str, str
 
 def _game_aliases(graph: Graph, keys: set[str]) -> set[str]:
     """Game display names for the ids among ``keys`` (``hell-dorado`` → ``hell dorado``)."""
-    from rdflib import RDF, RDFS
+    from ..catalogue import games
 
-    from ..namespaces import RG
-
-    aliases = set()
-    for game in graph.subjects(RDF.type, RG.Game):
-        game_id = fold(str(game).rsplit("/", 1)[-1])
-        if game_id in keys:
-            aliases.add(fold(str(graph.value(game, RDFS.label) or "")))
-    return aliases
+    return {fold(label) for game_id, label in games(graph).items() if fold(game_id) in keys}

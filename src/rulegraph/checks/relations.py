@@ -13,9 +13,9 @@ from collections import defaultdict
 import networkx as nx
 from rdflib import Graph, URIRef
 
+from ..catalogue import RuleGraph
 from ..namespaces import SYMMETRIC
 from ..text import of_name
-from ..views.networkx_view import to_networkx
 from .finding import CheckId, Finding
 from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
 
@@ -46,17 +46,17 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
     stated: dict[tuple[str, frozenset[URIRef]], dict[URIRef, Evidence]] = defaultdict(dict)
     mentions: dict[tuple[URIRef, URIRef], Evidence] = {}
     for item in evidence(graph):
-        author = locator.ability_at(item.source, item.line)
-        if author is not None and item.subject != item.object and author.node in (item.subject, item.object):
-            other_end = item.object if author.node == item.subject else item.subject
-            mentions.setdefault((author.node, other_end), item)
+        owner = locator.ability_at(item.source, item.line)
+        if owner is not None and item.subject != item.object and owner.node in (item.subject, item.object):
+            other_end = item.object if owner.node == item.subject else item.subject
+            mentions.setdefault((owner.node, other_end), item)
         if item.relation not in SYMMETRIC or item.subject == item.object:
             continue
         if not (is_defined(graph, item.subject) and is_defined(graph, item.object)):
             continue
-        author = locator.ability_at(item.source, item.line)
-        if author is not None and author.node in (item.subject, item.object):
-            stated[(item.relation, frozenset((item.subject, item.object)))].setdefault(author.node, item)
+        writer = locator.ability_at(item.source, item.line)
+        if writer is not None and writer.node in (item.subject, item.object):
+            stated[(item.relation, frozenset((item.subject, item.object)))].setdefault(writer.node, item)
     by_node = {a.node: a for a in defined}
     findings = []
     for (relation, pair), authors in stated.items():
@@ -116,7 +116,7 @@ def _contradiction(graph: Graph, subject: URIRef, obj: URIRef, yes: Evidence, no
 
 
 def check_grant_cycles(graph: Graph) -> list[Finding]:
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     grants = nx.DiGraph()
     evidence_of: dict[tuple[str, str], dict] = {}
     for u, v, data in view.edges(data=True):

@@ -101,7 +101,8 @@ def listed(findings: list[Finding], limit: int | None) -> tuple[list[Finding], d
     check are left out."""
     if limit is None:
         return findings, {}
-    kept, left_out = [], Counter()
+    kept: list[Finding] = []
+    left_out: Counter[tuple[str, str]] = Counter()
     for code, name, items in _by_check(findings):
         kept += items[:limit]
         if len(items) > limit:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import resources
 
 from rdflib import RDF, Graph, Namespace, URIRef
+from rdflib.term import Node
 
 from ..namespaces import RG
 from .finding import CheckId, Finding
@@ -58,7 +59,7 @@ def check_shacl(graph: Graph, shapes_graph: Graph | None = None) -> list[Finding
     return findings
 
 
-def _owner(graph: Graph, node: URIRef) -> URIRef:
+def _owner(graph: Graph, node: URIRef) -> Node:
     """The ability a node belongs to: itself, its parent, or a statement's subject."""
     for link in _PARENT_LINKS:
         parent = graph.value(predicate=link, object=node)

@@ -19,7 +19,8 @@ import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from rdflib import RDF, RDFS, Graph, URIRef
+from rdflib import RDF, RDFS, Graph
+from rdflib.term import Node
 
 from ..namespaces import RG
 from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, strip_accents, tokenize
@@ -52,7 +53,7 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
     """Rule texts, designer notes, other editions' texts, conflicting definitions and preambles."""
     places = []
 
-    def add(node: URIRef, owner: URIRef) -> None:
+    def add(node: Node, owner: Node) -> None:
         """The node's text line by line where the graph has its lines, else as one piece."""
         pieces = sorted(graph.objects(node, RG.hasLine), key=lambda n: line_of(graph, n) or 0) or [node]
         for piece in pieces:

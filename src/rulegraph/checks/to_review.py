@@ -8,7 +8,7 @@ leads straight to the answer. Severity info: the glossary is not at fault, the t
 
 from __future__ import annotations
 
-from rdflib import RDF, Graph, URIRef
+from rdflib import RDF, Graph, Literal, URIRef
 
 from ..namespaces import RG
 from ..review import review_id, suggested_ends
@@ -26,7 +26,7 @@ def check_to_review(graph: Graph) -> list[Finding]:
         if (node, RDF.type, RG.Statement) not in graph:
             continue
         subject, obj = graph.value(node, RDF.subject), graph.value(node, RDF.object)
-        if subject is None or obj is None:
+        if subject is None or obj is None or not isinstance(node, URIRef):
             continue
         game_id, game = game_of(graph, subject)
         a, b = label_of(graph, subject), label_of(graph, obj)
@@ -51,7 +51,7 @@ def _certainty(graph: Graph, node: URIRef) -> str:
     """« confiance 0,49 ; règle : typer (…) », the parts the statement has."""
     parts = []
     confidence = graph.value(node, RG.confidence)
-    if confidence is not None:
+    if isinstance(confidence, Literal):
         parts.append(f"confiance {float(confidence.toPython()):.2f}".replace(".", ","))
     rule = text_of(graph, node, RG.rule)
     if rule:

@@ -3,6 +3,11 @@ report (out/report.html, out/report.md) and the store out/graph.oxigraph, print 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..build import GameSummary
+
 from pathlib import Path
 
 from ..i18n import N_, _, ngettext
@@ -53,7 +58,7 @@ def run(args) -> int:
 _CATEGORIES = {CHARACTER: N_("character"), WEAPON: N_("weapon")}
 
 
-def render_summary(per_game: dict[str, dict[str, object]]) -> str:
+def render_summary(per_game: dict[str, GameSummary]) -> str:
     lines = []
     for game, info in per_game.items():
         categories = ", ".join(f"{n} {_(_CATEGORIES.get(c, c))}" for c, n in info["by_category"].items())

@@ -26,9 +26,9 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    from ..catalogue import find_game
     from ..checks import run_checks, select_checks, severity_rank
     from ..checks.report import render_json, render_text
-    from ..resolve import find_game
 
     select_checks(args.checks)
     progress = Progress()

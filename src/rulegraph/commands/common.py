@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..i18n import _
@@ -74,7 +75,7 @@ def build_from_args(args, progress=None):
 CELL_WIDTH = 60
 
 
-def format_table(rows: list[dict[str, object]], columns: list[str] | None = None) -> str:
+def format_table(rows: Sequence[Mapping[str, object]], columns: list[str] | None = None) -> str:
     """A plain-text table whose columns stay aligned: a cell longer than :data:`CELL_WIDTH` is cut
     with "…", and a line under the table says so (--csv and --json keep every cell whole)."""
     from ..i18n import _

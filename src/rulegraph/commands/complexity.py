@@ -3,6 +3,11 @@ by how much a player must learn to apply them, each with what makes up its score
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..complexity import Score, Weights
+
 from pathlib import Path
 
 from .common import add_graph_arguments, format_table, load_graph, print_json
@@ -37,7 +42,7 @@ def run(args) -> int:
     return 0
 
 
-def render(scored: list[dict], weights) -> str:
+def render(scored: list[Score], weights: Weights) -> str:
     from ..complexity import breakdown_line
 
     rows = [{"rank": item["rank"], "ability": item["ability"], "game": item["game"], "score": f"{item['score']:g}"} for item in scored]

@@ -9,10 +9,15 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..i18n import _
 from .common import DEFAULT_MANIFEST, Progress, format_table
+
+if TYPE_CHECKING:
+    from ..editions import EditionDiff, RevisionDiff
 
 _RED, _GREEN, _BOLD, _RESET = "\033[31;9m", "\033[32m", "\033[1m", "\033[0m"
 #: Unchanged words shown on each side of a change; the rest of an unchanged run is elided.
@@ -44,8 +49,8 @@ def run(args) -> int:
     if args.ability is None:
         if len(args.graph) != 2:
             raise RulegraphError(_('give an ABILITY, or two builds to compare: --graph old.ttl --graph new.ttl'))
-        result = diff_graphs(load_graph(args.graph[0]), load_graph(args.graph[1]))
-        print(_json(result) if args.json else render_revisions(result, args.graph, colour))
+        revisions = diff_graphs(load_graph(args.graph[0]), load_graph(args.graph[1]))
+        print(_json(revisions) if args.json else render_revisions(revisions, args.graph, colour))
         return 0
     if len(args.graph) > 1:
         raise RulegraphError(_('an ABILITY is read from one graph; give at most one --graph'))
@@ -81,7 +86,7 @@ def _json(result: object) -> str:
 def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | None = _CONTEXT_WORDS) -> str:
     """``[-old-]{+new+}`` (or red/green on a terminal); long unchanged runs keep ``context``
     words on each side of a change."""
-    from ..editions import diff_segments
+    from ..worddiff import diff_segments
 
     segments = diff_segments(text_diff)
     marks = {"delete": (_RED, _RESET) if colour else ("[-", "-]"), "insert": (_GREEN, _RESET) if colour else ("{+", "+}")}
@@ -103,7 +108,7 @@ def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
     return f"{head}…{' ' if after else ''}{tail}"
 
 
-def _relation_lines(title: str, relations: list[dict[str, object]]) -> list[str]:
+def _relation_lines(title: str, relations: Sequence[Mapping[str, object]]) -> list[str]:
     lines = [f"{title}: {len(relations)}"]
     for relation in relations:
         where = f" [{relation['edition']}]" if relation.get("edition") else ""
@@ -113,7 +118,7 @@ def _relation_lines(title: str, relations: list[dict[str, object]]) -> list[str]
     return lines
 
 
-def render_pair(result: dict[str, object], colour: bool) -> str:
+def render_pair(result: EditionDiff, colour: bool) -> str:
     title = f"{result['ability']} ({result['game']}): {result['from']} → {result['to']}"
     lines = [f"{_BOLD}{title}{_RESET}" if colour else title]
     if not result["from_present"] or not result["to_present"]:
@@ -130,7 +135,7 @@ def render_pair(result: dict[str, object], colour: bool) -> str:
     return "\n".join(lines)
 
 
-def render_history(result: dict[str, object], colour: bool) -> str:
+def render_history(result: EditionDiff, colour: bool) -> str:
     rows = [
         {"edition": row["edition"], "present": "yes" if row["present"] else "no", "status": row["status"], "words": row["words"] or ""}
         for row in result["timeline"]
@@ -141,11 +146,11 @@ def render_history(result: dict[str, object], colour: bool) -> str:
     return "\n".join(lines)
 
 
-def render_revisions(result: dict[str, list[dict[str, object]]], paths: list[Path], colour: bool) -> str:
+def render_revisions(result: RevisionDiff, paths: list[Path], colour: bool) -> str:
     lines = [f"{paths[0]} → {paths[1]}"]
-    for title, key in (("abilities added", "abilities_added"), ("abilities removed", "abilities_removed")):
-        lines.append(f"{title}: {len(result[key])}")
-        lines += [f"  {item['ability']} ({item['game']})" for item in result[key]]
+    for title, items in (("abilities added", result["abilities_added"]), ("abilities removed", result["abilities_removed"])):
+        lines.append(f"{title}: {len(items)}")
+        lines += [f"  {item['ability']} ({item['game']})" for item in items]
     lines.append(f"abilities changed: {len(result['abilities_changed'])}")
     for item in result["abilities_changed"]:
         lines.append(f"  {item['ability']} ({item['game']}): {', '.join(item['fields'])}")

@@ -18,18 +18,20 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--cross-validate", action="store_true",
                         help="leave one glossary out: score every shipped gold set with a typer trained without it, "
                              "and print the calibration of its confidence")
+    parser.add_argument("--root", type=Path, default=Path("."),
+                        help="the repository checkout holding tests/gold and examples (default: the current folder)")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
     from ..errors import RulegraphError
-    from ..evaluation import DEFAULT_SETS, evaluate_manifest, format_evaluation
+    from ..evaluation import default_sets, evaluate_manifest, format_evaluation
 
     if args.cross_validate:
         return _cross_validate(args)
     if (args.gold is None) != (args.manifest is None):
         raise RulegraphError(_('give both GOLD.tsv and MANIFEST.toml, or neither to score the shipped sets'))
-    sets = {args.gold.stem: (args.gold, args.manifest)} if args.gold else DEFAULT_SETS
+    sets = {args.gold.stem: (args.gold, args.manifest)} if args.gold else default_sets(args.root)
     print("\n\n".join(format_evaluation(evaluate_manifest(name, gold, manifest)) for name, (gold, manifest) in sets.items()))
     return 0
 
@@ -38,10 +40,10 @@ def _cross_validate(args) -> int:
     import sys
 
     from ..errors import RulegraphError
-    from ..evaluation import cross_validate_sets, format_cross_validation
+    from ..evaluation import cross_validate_sets, default_sets, format_cross_validation
 
     if args.gold is not None:
         raise RulegraphError(_('--cross-validate scores the shipped gold sets; give no GOLD.tsv or MANIFEST.toml with it'))
     progress = lambda done, total: print(f"  analysing sentences: {done}/{total}", file=sys.stderr)  # noqa: E731
-    print(format_cross_validation(cross_validate_sets(progress=progress)))
+    print(format_cross_validation(cross_validate_sets(default_sets(args.root), progress=progress)))
     return 0

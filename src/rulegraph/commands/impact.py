@@ -3,6 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..impact import EditImpact, Encounter, FindingAbout, Impact, Moved
+
 import sys
 from pathlib import Path
 
@@ -64,13 +70,13 @@ def _run_edit(args) -> int:
     return 0
 
 
-def _where(item: dict) -> str:
+def _where(item: Mapping[str, object]) -> str:
     where = f" ({item['source']}:{item['line']})" if item.get("source") else ""
     condition = f"\n        condition: {item['condition']}" if item.get("condition") else ""
     return f"« {item['evidence']} »{where}{condition}"
 
 
-def _layers(result: dict, own: str) -> list[str]:
+def _layers(result: Impact, own: str) -> list[str]:
     lines = [f"Direct ({len(result['direct'])}):"]
     for item in result["direct"]:
         lines.append(f"  {item['subject']} {item['relation']} {item['object']}")
@@ -80,15 +86,15 @@ def _layers(result: dict, own: str) -> list[str]:
         lines.append(f"  {item['subject']} {item['relation']} {item['object']} (as {own} with {item['via']})")
         lines.append(f"      {_where(item)}")
     for key, title in (("gives", "Grants, transitively"), ("given_by", "Granted by, transitively")):
-        items = result["grants"][key]
-        lines.append(f"{title} ({len(items)}):")
-        for item in items:
-            chain = " → ".join([item["chain"][0]["subject"], *(hop["object"] for hop in item["chain"])])
-            lines.append(f"  {item['ability']}: {chain}")
+        paths = result["grants"][key]
+        lines.append(f"{title} ({len(paths)}):")
+        for path in paths:
+            chain = " → ".join([path["chain"][0]["subject"], *(hop["object"] for hop in path["chain"])])
+            lines.append(f"  {path['ability']}: {chain}")
     return lines
 
 
-def _encounters(encounters: list[dict], title: str) -> list[str]:
+def _encounters(encounters: list[Encounter], title: str) -> list[str]:
     verdicts = sum(len(e["changes"]) for e in encounters)
     lines = [f"{title} ({verdicts}):"]
     for encounter in encounters:
@@ -101,7 +107,7 @@ def _encounters(encounters: list[dict], title: str) -> list[str]:
     return lines
 
 
-def _findings(findings: list[dict], title: str = "Findings") -> list[str]:
+def _findings(findings: list[FindingAbout], title: str = "Findings") -> list[str]:
     lines = [f"{title} ({len(findings)}):"]
     for finding in findings:
         where = f"{finding['source']}:{finding['line']}: " if finding.get("source") and finding.get("line") else ""
@@ -109,7 +115,7 @@ def _findings(findings: list[dict], title: str = "Findings") -> list[str]:
     return lines
 
 
-def _moves(moves: list[dict]) -> list[str]:
+def _moves(moves: list[Moved]) -> list[str]:
     lines = [f"What moves ({len(moves)}):"]
     for item in moves:
         lines.append(f"  {item['ability']}")
@@ -119,7 +125,7 @@ def _moves(moves: list[dict]) -> list[str]:
     return lines
 
 
-def render(result: dict) -> str:
+def render(result: Impact) -> str:
     from ..impact import summary_line
 
     where = f", {result['source']}:{result['line']}" if result["source"] else ", not defined in its glossary"
@@ -133,7 +139,7 @@ def render(result: dict) -> str:
     return "\n".join(lines)
 
 
-def render_edit(result: dict, colour: bool = False) -> str:
+def render_edit(result: EditImpact, colour: bool = False) -> str:
     from ..impact import summary_line
     from .diff import render_diff
 
@@ -144,10 +150,10 @@ def render_edit(result: dict, colour: bool = False) -> str:
         lines.append(f"  {changed['ability']} ({changed['game']}): {', '.join(changed['fields'])}")
         if "text_diff" in changed:
             lines.append("    " + render_diff(changed["text_diff"], colour).replace("\n", "\n    "))
-    for key, title in (("abilities_added", "added"), ("abilities_removed", "removed")):
-        lines += [f"  {item['ability']} ({item['game']}): {title}" for item in diff[key]]
-    for key, title in (("edges_added", "edge added"), ("edges_removed", "edge removed")):
-        for edge in diff[key]:
+    for title, abilities in (("added", diff["abilities_added"]), ("removed", diff["abilities_removed"])):
+        lines += [f"  {item['ability']} ({item['game']}): {title}" for item in abilities]
+    for title, edges in (("edge added", diff["edges_added"]), ("edge removed", diff["edges_removed"])):
+        for edge in edges:
             lines.append(f"  {title}: {edge['subject']} {edge['relation']} {edge['object']} (line {edge['line']})")
     lines.append("")
     lines += _encounters(result["encounters"], "Encounter verdicts that differ between the two versions")

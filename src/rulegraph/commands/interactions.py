@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..interactions import Interactions
+
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 
@@ -20,7 +26,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from ..resolve import interactions
+    from ..interactions import interactions
 
     result = interactions(load_graph(args), args.a, args.b, game=args.game, max_length=args.max_length)
     if args.json:
@@ -46,14 +52,14 @@ def read_as(typed: list[str], matched: list[str]) -> list[str]:
     return lines
 
 
-def _where(edge: dict) -> str:
+def _where(edge: Mapping[str, object]) -> str:
     from ..i18n import _
 
     condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
     return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}"
 
 
-def render(result: dict) -> str:
+def render(result: Interactions) -> str:
     from ..i18n import _, ngettext
 
     lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]

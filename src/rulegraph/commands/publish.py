@@ -27,11 +27,9 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from rdflib import RDF
-
+    from ..catalogue import games as games_of
     from ..errors import RulegraphError
     from ..graph import load_graph
-    from ..namespaces import RG
     from ..remote import Endpoint, default_graph_iri, publish
     from ..store import as_rdflib, open_store
 
@@ -44,7 +42,7 @@ def run(args) -> int:
         raise RulegraphError(_('--user {user} needs its password in the environment variable {password_variable}').format(user=args.user, password_variable=PASSWORD_VARIABLE))
     store = open_store(args.graph)
     graph = as_rdflib(store) if store is not None else load_graph(args.graph)
-    games = [str(game).rsplit("/", 1)[-1] for game in graph.subjects(RDF.type, RG.Game)]
+    games = list(games_of(graph))
     graph_iri = args.graph_iri or default_graph_iri(games, turtle)
     endpoint = Endpoint(args.endpoint, args.user, os.environ.get(PASSWORD_VARIABLE))
     status = publish(endpoint, turtle, graph_iri)

@@ -3,6 +3,12 @@ the sides meet, and why."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..resolve import Resolution
+
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 
@@ -36,7 +42,7 @@ def run(args) -> int:
     return 0
 
 
-def render(result: dict) -> str:
+def render(result: Resolution) -> str:
     from ..i18n import _
 
     lines = []
@@ -54,7 +60,8 @@ def render(result: dict) -> str:
     lines += ["", _("Why:")]
     for item in result["explanation"]:
         lines.append(f"  - {item['text']}")
-        for edge in item["chain"]:
+        for link in item["chain"]:
+            edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
             where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
             relation = f"{edge['subject']} {edge['relation']} {edge['object']}: " if edge.get("relation") else ""
             lines.append(f"      {relation}« {edge['evidence']} »{where}")

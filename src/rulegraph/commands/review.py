@@ -31,9 +31,9 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     from ..build import build
+    from ..catalogue import find_game
     from ..errors import RulegraphError
     from ..i18n import ngettext
-    from ..resolve import find_game
     from ..review import append_to_curation, curation_entry, find_item, review_items
 
     manifest = args.manifest or DEFAULT_MANIFEST

@@ -21,10 +21,19 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulegraphError
 from ..i18n import _
 from ..text import fold
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+#: One token as the parse cache stores it: text, lemma, part of speech, dependency, head, offset,
+#: negated (JSON scalars of several types).
+Row = list[Any]
 
 #: spaCy's small French pipeline: the medium one parses a little better but loads slower and
 #: typed no better in cross-validation (docs/evaluation). ``RULEGRAPH_PARSER`` overrides it.
@@ -61,14 +70,17 @@ def words() -> Words:
     data = tomllib.loads(resources.files("rulegraph.resources").joinpath("analysis.toml").read_text("utf-8"))
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
+    # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
+    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
+                                                                   "state_openers", "articles", "ability_words")}
+    prefixes: dict[str, Any] = {key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers",
+                                                                   "see_also_openers", "equipment_triggers")}
     return Words(
         relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
-        **{key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words", "state_openers",
-                                                    "articles", "ability_words")},
-        **{key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers", "see_also_openers",
-                                              "equipment_triggers")},
+        **sets,
+        **prefixes,
     )
 
 
@@ -135,7 +147,8 @@ class SentenceAnalysis:
 
     def ancestors(self, index: int) -> list[int]:
         """The heads above a token, nearest first, up to the root."""
-        out, seen = [], {index}
+        out: list[int] = []
+        seen = {index}
         while True:
             head = self.tokens[index].head
             if head in seen:
@@ -273,7 +286,7 @@ def _starts_with_phrase(text: str, phrase: str) -> bool:
     return text == phrase or text.startswith(phrase + " ") or (phrase.endswith("'") and text.startswith(phrase))
 
 
-def analysis_from_rows(text: str, rows: list[list]) -> SentenceAnalysis:
+def analysis_from_rows(text: str, rows: list[Row]) -> SentenceAnalysis:
     """Rebuild an analysis from the compact rows the cache stores."""
     negation = words().negation_words
     tokens = tuple(
@@ -283,8 +296,8 @@ def analysis_from_rows(text: str, rows: list[list]) -> SentenceAnalysis:
     return SentenceAnalysis(text, tokens, _clauses(tokens, text) if tokens else ())
 
 
-def _rows(doc) -> list[list]:
-    return [[t.text, t.lemma_, t.pos_, t.dep_, t.head.i, t.idx, int("Neg" in t.morph.get("Polarity"))] for t in doc]
+def _rows(doc: Doc) -> list[Row]:
+    return [[t.text, t.lemma_, t.pos_, t.dep_, t.head.i, t.idx, int("Neg" in t.morph.get("Polarity", []))] for t in doc]
 
 
 def default_cache_path() -> Path:
@@ -319,12 +332,12 @@ class ParseCache:
     def key(model: str, text: str) -> str:
         return hashlib.sha256(f"{model}\0{text}".encode()).hexdigest()
 
-    def get_many(self, model: str, texts: list[str]) -> dict[str, list[list]]:
+    def get_many(self, model: str, texts: list[str]) -> dict[str, list[Row]]:
         connection = self._open()
         if connection is None or not texts:
             return {}
         keys = {self.key(model, t): t for t in texts}
-        found: dict[str, list[list]] = {}
+        found: dict[str, list[Row]] = {}
         items = list(keys)
         for begin in range(0, len(items), 500):
             chunk = items[begin : begin + 500]
@@ -333,7 +346,7 @@ class ParseCache:
                 found[keys[key]] = json.loads(rows)
         return found
 
-    def put_many(self, model: str, parsed: dict[str, list[list]]) -> None:
+    def put_many(self, model: str, parsed: dict[str, list[Row]]) -> None:
         connection = self._open()
         if connection is None or not parsed:
             return
@@ -348,7 +361,7 @@ class ParseCache:
 
 
 @cache
-def _load_pipeline():
+def _load_pipeline() -> Language:
     try:
         import spacy
 
@@ -387,7 +400,7 @@ class Analyser:
             if self.progress is not None:
                 self.progress(0, len(missing))  # loading spaCy takes seconds: say so first
             pipeline = _load_pipeline()
-            fresh: dict[str, list[list]] = {}
+            fresh: dict[str, list[Row]] = {}
             for done, (text, doc) in enumerate(zip(missing, pipeline.pipe(missing, batch_size=64)), start=1):
                 fresh[text] = _rows(doc)
                 if self.progress is not None and (done % 200 == 0 or done == len(missing)):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
@@ -87,7 +88,7 @@ def _alternatives(words: list[str]) -> str:
     return "|".join(f"(?:{w})" for w in words)
 
 
-def parse_language(data: dict, *, path: str) -> Language:
+def parse_language(data: dict[str, Any], *, path: str) -> Language:
     raw = data.get("language", {})
 
     def words(key: str) -> list[str]:
@@ -167,7 +168,7 @@ def parse_cues(text: str, *, path: str) -> list[Cue]:
     return cues
 
 
-def _load(text: str, path: str) -> dict:
+def _load(text: str, path: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..corpus import Corpus
 from ..errors import RulegraphError
 from ..i18n import _
+from ..model import Statement, TermRef
 from ..namespaces import INTERACTIONS, SYMMETRIC
 from ..text import fold
 from ..tomlfile import TomlFile, load_toml, parse_toml
 from .extractor import game_lexicon, text_units
 from .lexicon import Lexicon
-from .statement import Statement, TermRef
 
 CURATION_FILE = "curation.toml"
 ACTIONS = ("add", "remove", "retype")
@@ -69,7 +70,7 @@ def parse_curation(text: str, corpus: Corpus, *, path: str | Path) -> list[Curat
     return sorted(entries, key=lambda e: e.line)
 
 
-def _entry(action: str, raw: dict, corpus: Corpus, lexicons: dict[str, Lexicon], curation: TomlFile, line: int) -> CurationEntry:
+def _entry(action: str, raw: dict[str, Any], corpus: Corpus, lexicons: dict[str, Lexicon], curation: TomlFile, line: int) -> CurationEntry:
     def fail(message: str, key: str | None = None) -> RulegraphError:
         return curation.error(f"[[{action}]]: {message}", key=key, start=line)
 
@@ -176,7 +177,9 @@ def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]
 def _added(entry: CurationEntry, corpus: Corpus | None) -> Statement:
     source, line = Path(entry.path).name, entry.line
     if entry.sentence and corpus is not None:
-        source, line = _locate(entry.sentence, entry.subject, corpus)
+        found = _locate(entry.sentence, entry.subject, corpus)
+        if found is not None:
+            source, line = found
     return Statement(
         subject=entry.subject, relation=entry.relation, object=entry.object,
         sentence=entry.sentence or entry.reason, source=source, line=line, method="curated",

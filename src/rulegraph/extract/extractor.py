@@ -15,18 +15,17 @@ amounts.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
 from ..corpus import Corpus
-from ..model import WEAPON, Entry, Paragraph
+from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS
 from ..text import fold, fold_aligned, split_sentences, tokenize
-from .analysis import Analyser
+from .analysis import Analyser, Words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
-from .statement import Statement, TermRef
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -113,7 +112,7 @@ DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
 _PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues)$")
 
 
-def _trigger_kind(trigger: str, name: str, vocabulary) -> str:
+def _trigger_kind(trigger: str, name: str, vocabulary: Words) -> str:
     """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
     participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
     words = fold(trigger).split()
@@ -127,7 +126,7 @@ def _trigger_kind(trigger: str, name: str, vocabulary) -> str:
     return "ability"
 
 
-def _discovery_kind(prefix: str, vocabulary) -> str:
+def _discovery_kind(prefix: str, vocabulary: Words) -> str:
     """The kind a _DISCOVERY match gives: "voir X", "cf. X" name a rule section, "voir aussi X"
     another ability."""
     prefix = fold(prefix).strip(" (")
@@ -173,11 +172,12 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
             for match in _SEE_ALSO.finditer(text):
                 candidates.append((match.group("name"), match.start("name"), "rule"))
             for match in language.name_trigger.finditer(fold_aligned(text)):
-                name = _CAPITALISED_NAME.match(text, match.end())
+                capitalised = _CAPITALISED_NAME.match(text, match.end())
                 # A single capital is a parameter ("gagne X points de vie"), not a name.
-                if name is not None and len(name.group().split()[0]) > 1:
-                    candidates.append((name.group(), name.start(), _trigger_kind(match.group(), name.group(), vocabulary)))
-                    extensible.add(name.start())
+                if capitalised is not None and len(capitalised.group().split()[0]) > 1:
+                    candidates.append((capitalised.group(), capitalised.start(),
+                                       _trigger_kind(match.group(), capitalised.group(), vocabulary)))
+                    extensible.add(capitalised.start())
             candidates += [(m.group("name"), m.start("name"), "term") for m in _QUOTED.finditer(text)]
             candidates += [(m.group("name"), m.start("name"), "ability") for m in _SLASH_PARAM.finditer(text)]
             if function_word_name is not None:
@@ -212,7 +212,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
 
 
 @cache
-def _common_word_test(threshold: int):
+def _common_word_test(threshold: int) -> Callable[[str], bool] | None:
     if threshold <= 0:
         return None
     return lambda word: french_word_frequency(word) >= threshold
@@ -260,7 +260,7 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 _CATEGORY_NOT_MEMBERS = re.compile(r"(?:\b(?:cette|cet|ce|ces)|\bvoir(?: les?| la)?|\bcf\.?)\s*$")
 
 
-def _general_rule_statements(document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
+def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
     """A general rule that names a category ("un personnage doté de Foi ne peut lancer aucun
     sort de Nécromancie") is read as if written in the text of each ability of the category:
     the category's name stands for the ability itself."""
@@ -359,7 +359,7 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
 
 def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Language | None = None) -> list[Statement]:
     language = language or default_language()
-    seen: set[tuple] = set()
+    seen: set[tuple[TermRef, str, TermRef, str | None]] = set()
     out: list[Statement] = []
     lead_in = ""
     for unit in text_units(entry):

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict, cast
 
 from ..text import Token, closest, edit_distance_at_most_one, fold, french_dictionary, tokenize
 from ..tomlfile import load_toml
@@ -133,7 +134,7 @@ class Lexicon:
         return mentions
 
     def _alternatives(self, keys: list[str], chosen: Term) -> tuple[Term, ...]:
-        found = {}
+        found: dict[tuple[str, str], Term] = {}
         for term in self._index.get(keys[0], ()):
             if term.keys == tuple(keys) and term.label != chosen.label and term.kind != chosen.kind:
                 found.setdefault((term.kind, term.label), term)
@@ -196,17 +197,34 @@ VOCABULARY_SCHEMA = {
 }
 
 
-def load_vocabulary(path: Path | None) -> dict[str, object]:
+class Vocabulary(TypedDict, total=False):
+    """A game's lexicon file, as :func:`load_vocabulary` reads it."""
+
+    characteristics: list[str]
+    actions: list[str]
+    states: list[str]
+    concepts: list[str]
+    ambiguous: list[str]
+    unambiguous: list[str]
+    aliases: dict[str, list[str]]
+
+
+def load_vocabulary(path: Path | None) -> Vocabulary:
     """A game's lexicon file (TOML): characteristics, actions, states, concepts, ambiguous,
     unambiguous, aliases; an unknown key or a value of the wrong kind is an error at its line."""
     if path is None:
         return {}
     vocabulary = load_toml(path)
     vocabulary.check(vocabulary.data, VOCABULARY_SCHEMA)
-    return vocabulary.data
+    return cast(Vocabulary, vocabulary.data)
 
 
-def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, object],
+def vocabulary_section(vocabulary: Vocabulary, key: str) -> list[str]:
+    """The names a lexicon file lists under one of its word-list keys (states, actions…)."""
+    return cast(list[str], vocabulary.get(key, []))
+
+
+def build_lexicon(game: str, ability_names: list[str], vocabulary: Vocabulary,
                   is_common_word: Callable[[str], bool] | None = None) -> Lexicon:
     """The game's terms. An ability name is ambiguous when the game's lexicon file lists it under
     ``ambiguous`` or when ``is_common_word`` says it is an ordinary French word; the lexicon
@@ -221,7 +239,7 @@ def build_lexicon(game: str, ability_names: list[str], vocabulary: dict[str, obj
         flagged = key in ambiguous or (key not in unambiguous and " " not in key and common(name))
         lexicon.add("ability", name, ambiguous=flagged, variants=aliases.get(key, ()))
     for kind, key in (("characteristic", "characteristics"), ("action", "actions"), ("state", "states"), ("concept", "concepts")):
-        for label in vocabulary.get(key, []):
+        for label in vocabulary_section(vocabulary, key):
             lexicon.add(kind, label, variants=aliases.get(fold(label), ()))
     return lexicon
 
@@ -231,4 +249,4 @@ def french_word_frequency(word: str) -> int:
     The list is loaded once, on first use (about a tenth of a second)."""
     frequencies = french_dictionary().word_frequency
     lowered = word.lower()
-    return max(frequencies[lowered], frequencies[fold(word)])
+    return int(max(frequencies[lowered], frequencies[fold(word)]))

@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..corpus import Corpus
+from ..model import Entry
 from ..text import fold
 from .extractor import discover_terms, game_lexicon, text_units
-from .lexicon import build_lexicon, load_vocabulary
+from .lexicon import build_lexicon, load_vocabulary, vocabulary_section
 
 #: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
 _ABBREVIATION = re.compile(r"(?<![\w’'])([A-Z][A-Za-z]?[A-Z]{1,3}|[A-Z]{2,4})(?![\w’'])")
@@ -36,7 +37,7 @@ def suggest_lexicon(corpus: Corpus, game: str) -> list[Suggestion]:
     known_names = {fold(e.name) for e in entries}
     vocabulary = load_vocabulary(spec.lexicon)
     known = build_lexicon(game, [e.name for e in entries], vocabulary)
-    already = {fold(label) for key in ("characteristics", "actions", "states", "concepts") for label in vocabulary.get(key, [])}
+    already = {fold(label) for key in ("characteristics", "actions", "states", "concepts") for label in vocabulary_section(vocabulary, key)}
     out: list[Suggestion] = []
     first_use = _first_uses(entries)
     seen: set[tuple[str, ...]] = set()
@@ -67,7 +68,7 @@ def suggest_lexicon(corpus: Corpus, game: str) -> list[Suggestion]:
     return out
 
 
-def _first_uses(entries) -> dict[str, str]:
+def _first_uses(entries: list[Entry]) -> dict[str, str]:
     uses: dict[str, str] = {}
     for entry in entries:
         for unit in text_units(entry):

@@ -15,16 +15,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..corpus import load_corpus
+from ..corpus import Corpus, load_corpus
+from ..model import Statement
 from ..namespaces import SYMMETRIC
 from ..text import fold
 from .analysis import Analyser
 from .cues import load_cues
 from .curation import curation_path, load_curation
 from .extractor import extract_corpus
-from .statement import Statement
 from .typer import BACKWARD, FORWARD, TypingModel, features, is_candidate, type_statements
+
+if TYPE_CHECKING:
+    from ..evaluation import Edge, Pair
 
 #: Inverse regularisation strength of the logistic model: chosen by cross-validation.
 C = 0.5
@@ -49,14 +53,14 @@ class GoldSet:
     examples: list[Example]
 
 
-def _gold_label(row, owner: str) -> str:
+def _gold_label(row: Edge, owner: str) -> str:
     """A gold row's relation and direction, seen from the ability whose text holds the sentence."""
     if row.relation in SYMMETRIC or row.relation == "references":
         return row.relation
     return row.relation + (FORWARD if fold(row.subject) == fold(owner) else BACKWARD)
 
 
-def _curated_rows(manifest: Path, corpus) -> list:
+def _curated_rows(manifest: Path, corpus: Corpus) -> list[Edge]:
     """A designer's retypes and additions count as gold (``rulegraph review`` writes them)."""
     from ..evaluation import Edge
 
@@ -76,7 +80,7 @@ def load_gold_set(name: str, gold_path: Path, manifest: Path, analyser: Analyser
     corpus = load_corpus(manifest)
     statements = extract_corpus(corpus, load_cues(), rules_only=True)
     gold = load_gold(gold_path)
-    by_pair: dict[tuple, list] = defaultdict(list)
+    by_pair: dict[Pair, list[Edge]] = defaultdict(list)
     for row in gold:
         by_pair[row.pair].append(row)
     curated = {row.pair: row for row in _curated_rows(manifest, corpus)}

@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
+from ..model import Statement, TermRef
 from ..namespaces import SYMMETRIC
 from ..text import fold
 from .analysis import Analyser, SentenceAnalysis, words
-from .statement import Statement
 
 MODEL_RESOURCE = "typer.json"
 #: The label of an edge that the cue rules typed, for the model: relation and direction
@@ -271,7 +271,7 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
 
 def _deduplicated(statements: list[Statement]) -> list[Statement]:
     """One edge per subject, relation, object, edition and line once retyping has merged some."""
-    seen: set[tuple] = set()
+    seen: set[tuple[TermRef, str, TermRef, str | None, int, str]] = set()
     out = []
     for statement in statements:
         key = (statement.subject, statement.relation, statement.object, statement.edition, statement.line, statement.sentence)

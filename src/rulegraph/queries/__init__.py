@@ -9,7 +9,7 @@ Each ``.rq`` file opens with comment lines: a description, then one line per par
 A parameter is bound to the query variable of the same name through rdflib's ``initBindings``:
 values are never pasted into the query text, so a name with an apostrophe, quotes or braces
 cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
-concept) are first resolved to their node URI with :func:`rulegraph.resolve.find_term`, which
+concept) are first resolved to their node URI with :func:`rulegraph.catalogue.find_term`, which
 matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
 parameter (and every parameter of an ad-hoc query) is bound as a plain literal, a ``folded`` one
 as the literal folded by :func:`rulegraph.text.fold` (to compare with rg:labelKey/rg:sentenceKey).
@@ -18,11 +18,16 @@ as the literal folded by :func:`rulegraph.text.fold` (to compare with rg:labelKe
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from rdflib import Graph, Literal, Variable
+from rdflib.query import ResultRow
+from rdflib.term import Identifier
 
 from ..errors import RulegraphError
 from ..i18n import _
@@ -108,7 +113,7 @@ def load(name: str) -> NamedQuery:
 
 
 def from_file(path: Path) -> NamedQuery:
-    from ..readers import read_text
+    from ..files import read_text
 
     return parse_query(read_text(path, what="query file"), name=path.stem, path=str(path))
 
@@ -118,9 +123,9 @@ def adhoc(text: str) -> NamedQuery:
     return NamedQuery("query", "", (), text, "<query>")
 
 
-def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[str, object]:
+def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[str, Identifier]:
     """RDF terms for the parameter values; names are resolved to nodes, text stays a literal."""
-    from ..resolve import find_game, find_term
+    from ..catalogue import find_game, find_term
 
     declared = {p.name: p for p in query.parameters}
     if not declared:
@@ -133,7 +138,7 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
         raise RulegraphError(_('query {name} needs --param {missing}=… ({description})').format(name=query.name, missing=missing[0], description=declared[missing[0]].description),
                              path=query.path)
     game = values.get("game")
-    bound: dict[str, object] = {}
+    bound: dict[str, Identifier] = {}
     for name, value in values.items():
         kind = declared[name].kind
         if kind == "text":
@@ -191,9 +196,9 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
                 return QueryResult(["ask"], [{"ask": bool(result.askAnswer)}])
             if result.type in ("CONSTRUCT", "DESCRIBE"):
                 return QueryResult(["subject", "predicate", "object"],
-                                   [dict(zip(("subject", "predicate", "object"), map(_plain, t))) for t in result])
-            columns = [str(v) for v in result.vars]
-            return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result])
+                                   [dict(zip(("subject", "predicate", "object"), map(_plain, t))) for t in result if isinstance(t, tuple)])
+            columns = [str(v) for v in result.vars or []]
+            return QueryResult(columns, [{c: _plain(row[i]) for i, c in enumerate(columns)} for row in result if isinstance(row, ResultRow)])
     except QueryTimeout:
         raise RulegraphError(_('the query ran longer than {timeout:g} s and was stopped; narrow it (a property path with * over | is the usual cause) or give a longer --timeout').format(timeout=timeout), path=query.path) from None
     except RecursionError:
@@ -217,7 +222,7 @@ class TimeLimit:
 
         self.seconds = seconds
         self.active = bool(seconds) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        self.previous = None
+        self.previous: Callable[[int, FrameType | None], Any] | int | None = None
         self.armed = False
 
     def _expire(self, signum, frame) -> None:
@@ -232,7 +237,7 @@ class TimeLimit:
             self.previous = signal.signal(signal.SIGALRM, self._expire)
             # One signal: a repeating one outlived its block when a run was cut short, and raised
             # in whatever ran next.
-            signal.setitimer(signal.ITIMER_REAL, self.seconds, 0)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds or 0, 0)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -323,7 +328,7 @@ def _shipped(query: NamedQuery) -> bool:
         return False
 
 
-def run_on_store(store, query: NamedQuery, bound: dict[str, object]) -> QueryResult:
+def run_on_store(store: Any, query: NamedQuery, bound: dict[str, Identifier]) -> QueryResult:
     """Run a query on an Oxigraph store, parameters bound by :func:`with_values`; rows are the
     same plain values as :func:`run` gives on rdflib."""
     import pyoxigraph as ox
@@ -354,7 +359,7 @@ _NOT_SYNTAX = re.compile(r'#[^\n]*|<[^<>\s]*>|""".*?"""|' r"'''.*?'''|" r'"(?:[^
                          re.DOTALL)
 
 
-def with_values(text: str, bound: dict[str, object]) -> str:
+def with_values(text: str, bound: dict[str, Identifier]) -> str:
     """The query with its parameters bound by a VALUES block opening its outer group:
     ``WHERE { VALUES (?ability) { (<…/ability/fouisseur>) } …``. Each value is an RDF term
     serialised by rdflib (``n3()``: IRIs checked, quotes and backslashes escaped), so a value

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..model import Document, EditionText, Paragraph
+from ..model import Document, EditionText, Note, Paragraph
 from ..names import parse_heading
 from ..text import editor_lines, fold
 from .entries import make_entry, split_notes
@@ -55,12 +55,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             path=source,
             line=heading_line,
         )
-    edition_texts, notes = [], ()
+    edition_texts: list[EditionText] = []
+    notes: tuple[Note, ...] = ()
     for name in editions:
-        line, paragraphs = blocks[name]
+        first_line, paragraphs = blocks[name]
         kept, edition_notes = split_notes(paragraphs)
         notes += edition_notes
-        edition_texts.append(EditionText(name, line, kept))
+        edition_texts.append(EditionText(name, first_line, kept))
     lineage = options.get("lineage") or editions
     newest = next(
         (e for name in reversed(lineage) for e in edition_texts if e.edition == name and e.present),

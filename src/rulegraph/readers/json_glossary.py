@@ -42,14 +42,18 @@ CONTAINER_KEYS = {
 MAX_DEPTH = 64
 
 
-class _Object(dict):
+class _Object(dict[str, Any]):
     """A JSON object with where it starts and ends in the text."""
 
     __slots__ = ("start", "end")
+    start: int
+    end: int
 
 
-class _Array(list):
+class _Array(list[Any]):
     __slots__ = ("start", "end")
+    start: int
+    end: int
 
 
 class _Locator:
@@ -102,9 +106,11 @@ def load_located(text: str, source: str) -> tuple[Any, _Locator]:
             return located, end
         return parse_nested
 
-    decoder.parse_object = nested(json.decoder.JSONObject, _Object, 1)
-    decoder.parse_array = nested(json.decoder.JSONArray, _Array, 0)
-    decoder.scan_once = tracked(json.scanner.py_make_scanner(decoder))
+    # The pure-Python decoder's hooks (json.decoder.JSONObject, json.scanner.py_make_scanner) are
+    # documented in its source only, so typeshed does not declare them.
+    decoder.parse_object = nested(json.decoder.JSONObject, _Object, 1)  # type: ignore[attr-defined]
+    decoder.parse_array = nested(json.decoder.JSONArray, _Array, 0)  # type: ignore[attr-defined]
+    decoder.scan_once = tracked(json.scanner.py_make_scanner(decoder))  # type: ignore[attr-defined]
     try:
         return decoder.decode(text), locator
     except json.JSONDecodeError as error:
@@ -140,7 +146,7 @@ def _is_keyed_by_name(value: Any, options: dict[str, Any]) -> bool:
     return len(texts) * 2 >= len(records) and not any(_find_key(r, options.get("name_field"), NAME_FIELDS) for r in records)
 
 
-def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str, list]]:
+def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str, _Object | _Array]]:
     """Every list of records under ``data`` (or object of records keyed by name), with the
     category its keys give (the nearest key that is not a mere container like ``skills``)."""
     category = next((k for k in reversed(path) if fold(k) not in CONTAINER_KEYS), "")
@@ -148,7 +154,7 @@ def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> l
         return [(category, data)]
     if _is_keyed_by_name(data, options):
         return [(category, data)]
-    found: list[tuple[str, list]] = []
+    found: list[tuple[str, _Object | _Array]] = []
     if isinstance(data, dict):
         for key, value in data.items():
             found += _entry_lists(value, (*path, key), options)
@@ -181,8 +187,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
     for list_category, records in lists:
-        named = isinstance(records, dict)
-        for name, item in (records.items() if named else ((None, item) for item in records)):
+        pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
+        for name, item in pairs:
             document.entries.append(_entry(item, list_category, locator, options, mapping, default_class,
                                            source=source, game=game, list_line=locator.line(records.start), name=name))
     return document
@@ -195,10 +201,10 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         raise RulegraphError("an item of the list of abilities is not an object; write it as {\"nom\": …, \"texte\": …}",
                              path=source, line=line)
     name_key = None if name is not None else _find_key(item, options.get("name_field"), NAME_FIELDS)
-    if name is None and (name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip()):
-        wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
-        raise RulegraphError(_('entry without a text field {wanted!r} for its name; add it, or name the field with --name-field (name_field in a manifest)').format(wanted=wanted), path=source, line=line)
-    if name_key is not None:
+    if name is None:
+        if name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip():
+            wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
+            raise RulegraphError(_('entry without a text field {wanted!r} for its name; add it, or name the field with --name-field (name_field in a manifest)').format(wanted=wanted), path=source, line=line)
         line, name = locator.field_line(item, name_key) or line, item[name_key]
     text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS)
     category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS)

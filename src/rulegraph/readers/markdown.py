@@ -55,7 +55,10 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
 
     def flush() -> None:
         if buffer:
-            pieces, marked, breaks, length = [], [], [], 0
+            pieces: list[str] = []
+            marked: list[str] = []
+            breaks: list[int] = []
+            length = 0
             for _, text in buffer:
                 clean, emphasised = strip_markup(text)
                 clean = " ".join(clean.split())

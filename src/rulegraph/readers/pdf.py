@@ -67,7 +67,7 @@ def _styled_line(raw: dict[str, Any], number: int, page: int) -> _Line:
     its ligatures unfolded, and which characters are bold or italic (the font name says it:
     ``…-Bold``, ``…-Oblique``)."""
     styles: list[tuple[str, bool, bool]] = []
-    previous = None
+    previous: dict[str, Any] | None = None
     first_word_end = None
     for char in raw["chars"]:
         if previous is not None and char["text"] == previous["text"] and abs(char["x0"] - previous["x0"]) < 0.5:
@@ -77,7 +77,7 @@ def _styled_line(raw: dict[str, Any], number: int, page: int) -> _Line:
         italic = any(w in font for w in ("italic", "oblique"))
         if previous is not None and char["x0"] - previous["x1"] > _WORD_GAP and not char["text"].isspace():
             styles.append((" ", bold, italic))
-        if first_word_end is None and styles and styles[-1][0].isspace():
+        if first_word_end is None and previous is not None and styles and styles[-1][0].isspace():
             first_word_end = previous["x1"]
         styles += [(c, bold, italic) for c in char["text"].translate(LIGATURES)]
         previous = char
@@ -88,7 +88,8 @@ def _styled_line(raw: dict[str, Any], number: int, page: int) -> _Line:
     sizes = Counter(round(c["size"], 1) for c in chars)
     visible = [(b, i) for c, b, i in styles if not c.isspace()]
     lead_end = next((k for k, (c, b, _) in enumerate(styles) if not b and not c.isspace()), len(styles))
-    marked, phrase = [], []
+    marked: list[str] = []
+    phrase: list[str] = []
     for c, b, i in styles[lead_end:]:
         if b or i or (c.isspace() and phrase):
             phrase.append(c)
@@ -155,13 +156,14 @@ def _join(left: str, right: str) -> tuple[str, int]:
     if _HYPHENATED.search(left) and right[:1].islower():
         first = fold(re.split(r"[\s\-,.;:!?]", right, maxsplit=1)[0])
         joined = left + right if first in _COMPOUND_ENDS else left[:-1] + right
-        word_end = re.search(r"\s|$", joined[len(left) - 1:]).start() + len(left) - 1
+        space = re.search(r"\s|$", joined[len(left) - 1:])
+        word_end = (space.start() if space else len(joined) - len(left) + 1) + len(left) - 1
         return joined, min(word_end + 1, len(joined))
     return f"{left} {right}", len(left) + 1
 
 
 def _blocks(lines: list[_Line]) -> list[Block]:
-    sizes = Counter()
+    sizes: Counter[float] = Counter()
     for line in lines:
         sizes[line.size] += len(line.text)
     body = sizes.most_common(1)[0][0]

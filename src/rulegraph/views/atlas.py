@@ -18,15 +18,19 @@ import json
 import math
 from collections import defaultdict
 from importlib import resources
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import networkx as nx
-from rdflib import RDF, RDFS, Graph
+from rdflib import RDF, RDFS, Graph, Literal
 
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from .networkx_view import to_networkx
 from .overview import OVERVIEW_ABILITIES, OVERVIEW_NODES, overview
+
+if TYPE_CHECKING:
+    from ..complexity import Score
 
 #: Kinds in the order the legend lists them, with their colour and a French caption.
 KINDS = {
@@ -113,7 +117,7 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
 
 
 def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
-               complexity: dict[str, dict[str, object]] | None = None, universe: nx.MultiDiGraph | None = None) -> dict[str, object]:
+               complexity: dict[str, Score] | None = None, universe: nx.MultiDiGraph | None = None) -> dict[str, Any]:
     """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
     texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
     :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score.
@@ -242,11 +246,22 @@ def _one_edge_per_edition_run(edges: list[tuple[str, str, dict]], ranks: dict[st
     return out
 
 
-def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) -> dict[str, object]:
+class ReviewInfo(TypedDict, total=False):
+    """What the side panel shows of an edge left "à vérifier" (empty for other edges)."""
+
+    unsure: bool
+    suggested: str
+    suggestedFrom: str
+    suggestedTo: str
+    reversed: bool
+    review: str
+
+
+def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict[str, Any]) -> ReviewInfo:
     """For an edge the typer was unsure of ("à vérifier"): the suggested relation, its ends in
     the suggested direction, and the ID ``rulegraph review`` answers; empty for other edges."""
     suggested = data.get("suggested")
-    if suggested not in RELATION_STYLES:
+    if not isinstance(suggested, str) or suggested not in RELATION_STYLES:
         return {}
     from ..review import review_id, suggested_ends
 
@@ -263,14 +278,14 @@ def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict) ->
     }
 
 
-def _arrows(relation: str, review: dict[str, object]) -> str:
+def _arrows(relation: str, review: ReviewInfo) -> str:
     """Symmetric relations point both ways; a suggestion that reverses the edge points back."""
     if relation in SYMMETRIC:
         return "to;from"
     return "from" if review.get("reversed") else "to"
 
 
-def _complexity_info(complexity: dict[str, dict[str, object]] | None, node: str) -> dict[str, object]:
+def _complexity_info(complexity: dict[str, Score] | None, node: str) -> dict[str, object]:
     if not complexity or node not in complexity:
         return {}
     from ..complexity import breakdown_line
@@ -378,9 +393,9 @@ def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:
 
 def edition_order(graph: Graph) -> dict[str, int]:
     """Edition labels in lineage order (rg:order), for the edition filter."""
-    order = {}
+    order: dict[str, int] = {}
     for edition in graph.subjects(RDF.type, RG.Edition):
         label, rank = graph.value(edition, RDFS.label), graph.value(edition, RG.order)
         if label is not None:
-            order.setdefault(str(label), int(rank) if rank is not None else len(order) + 1000)
+            order.setdefault(str(label), int(rank.toPython()) if isinstance(rank, Literal) else len(order) + 1000)
     return order

@@ -9,36 +9,20 @@ edge left unsure ("à vérifier") the suggested relation and the suggested edge 
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
+from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph
 from ..namespaces import RELATIONS, RG
 
-_KIND = {
-    RG.CharacterAbility: "ability",
-    RG.WeaponAbility: "ability",
-    RG.UndefinedAbility: "undefined",
-    RG.State: "state",
-    RG.Action: "action",
-    RG.Characteristic: "characteristic",
-    RG.Concept: "concept",
-    RG.Equipment: "concept",
-    RG.RuleSection: "concept",
-    RG.Term: "concept",
-}
-
-
-def node_kind(graph: Graph, node: URIRef) -> str | None:
-    for rdf_type in graph.objects(node, RDF.type):
-        if rdf_type in _KIND:
-            return _KIND[rdf_type]
-    return None
+_KIND = NODE_KINDS
 
 
 #: Views already built, per graph object: (the graph, its size then, the view). A graph read from
 #: the store cannot change; an rdflib graph is seen again as long as its size is the same.
-_VIEWS: dict[int, tuple[weakref.ref, int, nx.MultiDiGraph]] = {}
+_VIEWS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
 
 
 def to_networkx(graph: Graph) -> nx.MultiDiGraph:
@@ -47,12 +31,7 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
     from ..store import oxigraph_of
 
     store = oxigraph_of(graph)
-    size = -1 if store is not None else len(graph)
-    cached = _VIEWS.get(id(graph))
-    if cached is not None and cached[0]() is graph and cached[1] == size:
-        return cached[2]
-    view = _from_store(store) if store is not None else _from_graph(graph)
-    _VIEWS[id(graph)] = (weakref.ref(graph, lambda _, key=id(graph): _VIEWS.pop(key, None)), size, view)
+    view: nx.MultiDiGraph = per_graph(_VIEWS, graph, lambda: _from_store(store) if store is not None else _from_graph(graph))
     return view
 
 
@@ -69,48 +48,31 @@ def _from_graph(graph: Graph) -> nx.MultiDiGraph:
                 category="weapon" if rdf_type == RG.WeaponAbility else ("character" if rdf_type == RG.CharacterAbility else None),
                 glossary_category=str(graph.value(group, RDFS.label)) if group is not None else None,
                 game=str(graph.value(game, RDFS.label)) if game else None,
-                game_id=str(game).rsplit("/", 1)[-1] if game else None,
+                game_id=local_name(game) if game else None,
                 text=str(graph.value(node, RG.text) or ""),
                 notes=[str(graph.value(n, RG.text)) for n in graph.objects(node, RG.hasNote)],
             )
-    for statement in graph.subjects(RDF.type, RG.Statement):
-        subject = graph.value(statement, RDF.subject)
-        predicate = graph.value(statement, RDF.predicate)
-        obj = graph.value(statement, RDF.object)
-        relation = str(predicate).rsplit("#", 1)[-1]
-        if relation not in RELATIONS:
+    for statement in iter_statements(graph):
+        if statement.relation not in RELATIONS:
             continue
-        edition = graph.value(statement, RG.edition)
         view.add_edge(
-            str(subject),
-            str(obj),
-            key=str(statement),
-            relation=relation,
-            sentence=str(graph.value(statement, RG.sentence) or ""),
-            source=str(graph.value(graph.value(statement, RG.source), RG.path) or ""),
-            line=int(graph.value(statement, RG.line) or 0),
-            condition=_optional(graph.value(statement, RG.condition)),
-            amount=_optional(graph.value(statement, RG.amount)),
-            method=str(graph.value(statement, RG.method) or ""),
-            edition=str(graph.value(edition, RDFS.label)) if edition else None,
-            confidence=_number(graph.value(statement, RG.confidence)),
-            rule=_optional(graph.value(statement, RG.rule)),
-            suggested=_local_name(graph.value(statement, RG.suggested)),
-            reason=_optional(graph.value(statement, RG.reason)),
+            str(statement.subject),
+            str(statement.object),
+            key=str(statement.node),
+            relation=statement.relation,
+            sentence=statement.sentence,
+            source=statement.source,
+            line=statement.line,
+            condition=statement.condition,
+            amount=statement.amount,
+            method=statement.method,
+            edition=statement.edition or None,
+            confidence=statement.confidence,
+            rule=statement.rule,
+            suggested=statement.suggested,
+            reason=statement.reason,
         )
     return view
-
-
-def _optional(value: object) -> str | None:
-    return str(value) if value is not None else None
-
-
-def _number(value: object) -> float | None:
-    return float(value.toPython()) if value is not None else None
-
-
-def _local_name(value: object) -> str | None:
-    return str(value).rsplit("#", 1)[-1] if value is not None else None
 
 
 _STORE_NODES = """PREFIX rg: <https://w3id.org/rulegraph#>
@@ -164,7 +126,7 @@ def _from_store(store) -> nx.MultiDiGraph:
                 category="weapon" if rdf_type == str(RG.WeaponAbility) else ("character" if rdf_type == str(RG.CharacterAbility) else None),
                 glossary_category=_value(row["group_label"]),
                 game=(_value(row["game_label"]) or "None") if game is not None else None,
-                game_id=game.value.rsplit("/", 1)[-1] if game is not None else None,
+                game_id=local_name(game.value) if game is not None else None,
                 text=_value(row["text"]) or "",
                 notes=[],
             )

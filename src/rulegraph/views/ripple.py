@@ -13,7 +13,7 @@ import html
 import networkx as nx
 from rdflib import Graph
 
-from ..impact import PLACE_ONLY_CHECKS, impact
+from ..impact import PLACE_ONLY_CHECKS, Impact, impact
 from .atlas import atlas_data, render_page
 from .networkx_view import to_networkx
 
@@ -28,7 +28,7 @@ LAYERS = {
 }
 
 
-def ripple_layers(result: dict[str, object]) -> dict[str, str]:
+def ripple_layers(result: Impact) -> dict[str, str]:
     """Ability label → the nearest layer that names it; the changed ability is "centre"."""
     layers: dict[str, str] = {result["ability"]: "centre"}
 
@@ -40,8 +40,8 @@ def ripple_layers(result: dict[str, object]) -> dict[str, str]:
     for item in result["alongside"]:
         put(item["ability"], "alongside")
     for key in ("gives", "given_by"):
-        for item in result["grants"][key]:
-            put(item["ability"], "grants")
+        for path in result["grants"][key]:
+            put(path["ability"], "grants")
     for encounter in result["encounters"]:
         for change in encounter["changes"]:
             put(change["ability"], "encounters")
@@ -52,7 +52,7 @@ def ripple_layers(result: dict[str, object]) -> dict[str, str]:
     return layers
 
 
-def ripple_page(graph: Graph, name: str, *, game: str | None = None, result: dict[str, object] | None = None,
+def ripple_page(graph: Graph, name: str, *, game: str | None = None, result: Impact | None = None,
                 view: nx.MultiDiGraph | None = None) -> str:
     """The atlas page of the ripple: the changed ability, the abilities that move, the edges
     between them; each node ringed in its layer's colour."""
@@ -77,7 +77,7 @@ def _colour_name(layer: str) -> str:
     return {"centre": "noir", "direct": "rouge", "alongside": "orange", "grants": "vert", "encounters": "violet", "findings": "brun"}[layer]
 
 
-def ripple_iframe(graph: Graph, name: str, *, game: str | None = None, result: dict[str, object] | None = None,
+def ripple_iframe(graph: Graph, name: str, *, game: str | None = None, result: Impact | None = None,
                   height: int = 520) -> str:
     """The ripple page in a sandboxed ``<iframe srcdoc>``, attribute-escaped."""
     page = ripple_page(graph, name, game=game, result=result)
@@ -85,7 +85,7 @@ def ripple_iframe(graph: Graph, name: str, *, game: str | None = None, result: d
             f'style="width:100%;height:{int(height)}px;border:1px solid #ddd;border-radius:4px"></iframe>')
 
 
-def moves_html(result: dict[str, object]) -> str:
+def moves_html(result: Impact) -> str:
     """What moves, as an escaped HTML table: ability, layer, reasons."""
     from ..impact import summary_line
 
