@@ -22,6 +22,7 @@ from rdflib.term import Node
 
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
+from .i18n import _
 from .namespaces import RG
 from .text import closest, fold
 
@@ -161,6 +162,7 @@ class Evidence:
     edition: str = ""
     node: Node | None = None
     condition: str | None = None
+    scope: str | None = None
     amount: str | None = None
     recipient: str | None = None
     method: str = ""
@@ -233,6 +235,7 @@ def statement(graph: Graph, node: Node) -> Evidence | None:
         edition=label_of(graph, edition) if edition is not None else "",
         node=node,
         condition=optional_text(graph, node, RG.condition),
+        scope=optional_text(graph, node, RG.scope),
         amount=optional_text(graph, node, RG.amount),
         recipient=optional_text(graph, node, RG.recipient),
         method=text_of(graph, node, RG.method),
@@ -342,7 +345,7 @@ def _store_terms(store: Any) -> list[Term]:
         key = (node.value, label.value)
         if key not in best or rank[rdf_type] < best[key][0]:
             best[key] = (rank[rdf_type], term)
-    return [term for _, term in best.values()]
+    return [term for _from, term in best.values()]
 
 
 _GameLexicons = list[tuple[Lexicon, dict[tuple[str, str], Term]]]
@@ -418,7 +421,7 @@ def find_game(graph: Graph, name: str) -> str:
         if fold(name) in (fold(game_id), fold(label)):
             return game_id
     hint = ", ".join(sorted(known.values())) or "none"
-    raise RulegraphError(f"unknown game {name!r}; the graph has: {hint}")
+    raise RulegraphError(_('unknown game {name!r}; the graph has: {hint}').format(name=name, hint=hint))
 
 
 def find_term(graph: Graph, name: str, *, game: str | None = None, kinds: tuple[str, ...] = KIND_ORDER) -> Term:
@@ -428,8 +431,15 @@ def find_term(graph: Graph, name: str, *, game: str | None = None, kinds: tuple[
         raise_unknown(graph, name, game, kinds)
     names = sorted({t.game for t in candidates})
     if len(names) > 1:
-        raise RulegraphError(f"{name!r} exists in several games ({', '.join(names)}); choose the game (--game, or --param game=… for a query)")
+        raise RulegraphError(_('{name!r} exists in several games ({names}); choose the game (--game, or --param game=… for a query)').format(name=name, names=', '.join(names)))
     return min(candidates, key=lambda t: (KIND_ORDER.index(t.kind), t.label))
+
+
+def kind_word(kind: str) -> str:
+    """A kind of node as a user reads it ("state", in French "état")."""
+    from .vocabulary import kind_label
+
+    return kind_label(kind).lower()
 
 
 def raise_unknown(graph: Graph, name: str, game: str | None, kinds: tuple[str, ...]) -> None:
@@ -441,14 +451,15 @@ def raise_unknown(graph: Graph, name: str, game: str | None, kinds: tuple[str, .
     if elsewhere:
         # "Blessé" is a known state: say so rather than "unknown".
         found = min(elsewhere, key=lambda t: KIND_ORDER.index(t.kind))
-        wanted = " or ".join(sorted({"ability" if k == "undefined" else k for k in kinds}, key=KIND_ORDER.index))
-        raise RulegraphError(f"{found.label!r} is a {found.kind} of {found.game}, not a{'n' if wanted[0] in 'aeiou' else ''} "
-                             f"{wanted}; this command takes {wanted.split(' or ')[0]} names")
+        wanted = sorted({"ability" if k == "undefined" else k for k in kinds}, key=KIND_ORDER.index)
+        raise RulegraphError(_("{label!r} is a {kind} of {game}, not {article} {wanted}; this command takes {takes} names").format(
+            label=found.label, kind=kind_word(found.kind), game=found.game, article="an" if wanted[0][0] in "aeiou" else "a",
+            wanted=_(" or ").join(kind_word(k) for k in wanted), takes=kind_word(wanted[0])))
     labels = sorted({t.label for t in graph_terms(graph) if t.kind in kinds and (game_id is None or t.game_id == game_id)})
     near = closest(name, labels)
     hint = f"; did you mean {', '.join(near)}?" if near else "; check the spelling against the glossary"
     where = f" in {game}" if game else ""
-    raise RulegraphError(f"unknown name {name!r}{where}{hint}")
+    raise RulegraphError(_('unknown name {name!r}{where}{hint}').format(name=name, where=where, hint=hint))
 
 
 def common_game(graph: Graph, names: list[str], game: str | None, kinds: tuple[str, ...]) -> str:
@@ -469,12 +480,12 @@ def common_game(graph: Graph, names: list[str], game: str | None, kinds: tuple[s
         common = found if common is None else common & found
         exact = written if exact is None else exact & written
     if not common:
-        raise RulegraphError(f"{', '.join(map(repr, names))} do not all belong to one game; nothing links them")
+        raise RulegraphError(_('{names} do not all belong to one game; nothing links them').format(names=', '.join(map(repr, names))))
     if len(common) > 1 and exact is not None and len(exact & common) == 1:
         common = exact & common
     if len(common) > 1:
         listed = ", ".join(sorted(labels[g] for g in common))
-        raise RulegraphError(f"{', '.join(map(repr, names))} exist in several games ({listed}); choose the game (--game, or --param game=… for a query)")
+        raise RulegraphError(_('{names} exist in several games ({listed}); choose the game (--game, or --param game=… for a query)').format(names=', '.join(map(repr, names)), listed=listed))
     return next(iter(common))
 
 

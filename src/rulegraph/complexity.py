@@ -133,9 +133,9 @@ def _named_in_text(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str]]:
     """(other node, relation) for every term this ability's text names: its own edges, and the
     edges pointing at it whose sentence stands in its text ("X annule cette capacité")."""
     text = fold(view.nodes[node]["text"])
-    found = [(other, data["relation"]) for _, other, data in view.out_edges(node, data=True)
+    found = [(other, data["relation"]) for _from, other, data in view.out_edges(node, data=True)
              if data["relation"] in INTERACTIONS or data["relation"] in TERM_RELATIONS]
-    found += [(other, data["relation"]) for other, _, data in view.in_edges(node, data=True)
+    found += [(other, data["relation"]) for other, _to, data in view.in_edges(node, data=True)
               if data["relation"] in INTERACTIONS and data["sentence"] and fold(data["sentence"]) in text]
     return [(other, relation) for other, relation in found if other != node]
 

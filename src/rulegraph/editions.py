@@ -17,6 +17,7 @@ from rdflib import RDF, Graph, URIRef
 
 from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, text_of
 from .errors import RulegraphError
+from .i18n import _
 from .names import is_parameter
 from .namespaces import RELATIONS, RG, game_uri
 from .text import closest, fold, fold_aligned
@@ -129,17 +130,17 @@ def resolve_ability(graph: Graph, ability: str, game: str | None = None) -> tupl
         hint = closest(ability, sorted({label_of(graph, node) for node in defined}))
         where = f" in {label_of(graph, game_node)}" if game_node else ""
         suggestion = f"; did you mean: {', '.join(hint)}?" if hint else ""
-        raise RulegraphError(f"no ability {ability!r}{where}{suggestion}")
+        raise RulegraphError(_('no ability {ability!r}{where}{suggestion}').format(ability=ability, where=where, suggestion=suggestion))
     if len(matches) > 1:
         with_editions = [node for node in matches if (node, RG.hasEditionText, None) in graph]
         if len(with_editions) != 1:
             games = sorted(_game_label(graph, node) for node in matches)
-            raise RulegraphError(f"{ability!r} is defined in several games ({', '.join(games)}); name one with --game")
+            raise RulegraphError(_('{ability!r} is defined in several games ({games}); name one with --game').format(ability=ability, games=', '.join(games)))
         matches = with_editions
     node = matches[0]
     game_of_node = node_value(graph, node, RG.game)
     if game_of_node is None:
-        raise RulegraphError(f"{ability!r} belongs to no game in this graph; rebuild it")
+        raise RulegraphError(_('{ability!r} belongs to no game in this graph; rebuild it').format(ability=ability))
     return node, game_of_node
 
 
@@ -161,7 +162,7 @@ def _resolve_edition(graph: Graph, game: URIRef, name: str) -> URIRef:
     labels = [label_of(graph, node) for node in editions]
     near = closest(name, labels)
     hint = f"did you mean: {', '.join(near)}?" if near else f"its editions: {', '.join(labels)}"
-    raise RulegraphError(f"no edition {name!r} in {label_of(graph, game)}; {hint}")
+    raise RulegraphError(_('no edition {name!r} in {label_of}; {hint}').format(name=name, label_of=label_of(graph, game), hint=hint))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ def _edition_texts(graph: Graph, ability: URIRef, game: URIRef) -> list[_Edition
         )
         listed = ", ".join(with_editions) if with_editions else "none in this graph"
         raise RulegraphError(
-            f"{label_of(graph, ability)!r} has no edition texts; abilities read from a compendium have them: {listed}"
+            _('{label_of!r} has no edition texts; abilities read from a compendium have them: {listed}').format(label_of=label_of(graph, ability), listed=listed)
         )
     texts = []
     for edition in _game_editions(graph, game):

@@ -41,9 +41,10 @@ _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-
 def export(graph: Graph, format: str, *, focus: str | None = None, depth: int = 2) -> str:
     """The graph (or the neighbourhood of ``focus``) in ``format``, one of :data:`FORMATS`."""
     from .errors import RulegraphError
+    from .i18n import _
 
     if format not in FORMATS:
-        raise RulegraphError(f"unknown export format {format!r}; use one of {', '.join(FORMATS)}")
+        raise RulegraphError(_('unknown export format {format!r}; use one of {formats}').format(format=format, formats=', '.join(FORMATS)))
     if format == "html":
         from .views.atlas import render_atlas
 

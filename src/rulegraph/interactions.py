@@ -13,6 +13,7 @@ from rdflib import Graph
 
 from .catalogue import ABILITY_KINDS, KIND_ORDER, RuleGraph, common_game, find_term
 from .errors import RulegraphError
+from .i18n import _
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 
 #: Kinds a path between two terms may pass through (characteristics and concepts are reported
@@ -30,11 +31,12 @@ class EdgeEvidence(TypedDict):
     source: str
     line: int
     condition: str | None
+    scope: str | None
 
 
 #: One step of a path ("from" is a keyword, hence this spelling).
 Hop = TypedDict("Hop", {"from": str, "to": str, "relation": str, "direction": str, "evidence": str, "source": str,
-                        "line": int, "condition": "str | None", "other_edges": int})
+                        "line": int, "condition": "str | None", "scope": "str | None", "other_edges": int})
 
 
 class PathRecord(TypedDict):
@@ -73,6 +75,7 @@ def edge_record(view: nx.MultiDiGraph, subject: str, obj: str, data: dict[str, A
         "source": data["source"],
         "line": data["line"],
         "condition": data["condition"],
+        "scope": data.get("scope"),
     }
 
 
@@ -98,9 +101,9 @@ def interactions(graph: Graph, a: str, b: str, game: str | None = None, *, max_l
     term_a = find_term(graph, a, game=game_id)
     term_b = find_term(graph, b, game=game_id)
     if term_a.uri == term_b.uri:
-        raise RulegraphError(f"{a!r} and {b!r} name the same {term_a.kind} ({term_a.label}); give two different names")
+        raise RulegraphError(_('{a!r} and {b!r} name the same {kind} ({label}); give two different names').format(a=a, b=b, kind=term_a.kind, label=term_a.label))
     if not 1 <= max_length <= 4:
-        raise RulegraphError(f"paths are searched up to 4 hops; max_length {max_length} is out of range")
+        raise RulegraphError(_('paths are searched up to 4 hops; max_length {max_length} is out of range').format(max_length=max_length))
     view = RuleGraph(graph).networkx()
     ua, ub = str(term_a.uri), str(term_b.uri)
     return {
@@ -134,7 +137,7 @@ def _within(view: nx.MultiDiGraph, start: str, hops: int, ends: set[str]) -> set
     both, so the paths are searched in that small part of a large graph only)."""
     seen = {start}
     frontier = [start]
-    for _ in range(hops):
+    for _step in range(hops):
         following = []
         for node in frontier:
             for other in (*view.succ[node], *view.pred[node]):
@@ -160,6 +163,7 @@ def _hop(view: nx.MultiDiGraph, u: str, v: str) -> Hop:
         "source": first["source"],
         "line": first["line"],
         "condition": first["condition"],
+        "scope": first["scope"],
         "other_edges": len(edges) - 1,
     }
 
@@ -167,9 +171,9 @@ def _hop(view: nx.MultiDiGraph, u: str, v: str) -> Hop:
 def _links(view: nx.MultiDiGraph, node: str) -> dict[tuple[str, str], list[EdgeEvidence]]:
     """(relation, other node) → edge records, for the edges leaving or reaching ``node``."""
     links: dict[tuple[str, str], list[EdgeEvidence]] = defaultdict(list)
-    for _, other, data in view.out_edges(node, data=True):
+    for _from, other, data in view.out_edges(node, data=True):
         links[(data["relation"], other)].append(edge_record(view, node, other, data))
-    for other, _, data in view.in_edges(node, data=True):
+    for other, _to, data in view.in_edges(node, data=True):
         if data["relation"] in INTERACTIONS:
             links[(data["relation"], other)].append(edge_record(view, other, node, data))
     return links

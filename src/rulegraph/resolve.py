@@ -26,6 +26,7 @@ from .catalogue import find_term as find_term
 from .catalogue import graph_terms as graph_terms
 from .catalogue import match_name as match_name
 from .errors import RulegraphError
+from .i18n import _
 from .interactions import EdgeEvidence, edge_record
 from .interactions import interactions as interactions
 from .names import parse_heading
@@ -71,7 +72,7 @@ def stacking_rule(graph: Graph, game_id: str) -> StackingRule:
     game = game_node(graph, game_id)
     highest, adds, sentences = False, False, []
     for rules in graph.objects(game, RG.generalRules) if game is not None else ():
-        for _, sentence in split_sentences(str(rules)):
+        for _from, sentence in split_sentences(str(rules)):
             folded = fold(sentence)
             says_highest = any(w in folded for w in QUANTITY_WORDS) and any(c in folded for c in HIGHEST_CUES)
             says_adds = "+" in folded and any(c in folded for c in ADDS_CUES)
@@ -199,7 +200,7 @@ def resolve(graph: Graph, sides: list[str | list[str]], game: str | None = None)
     and sentences behind every verdict. Conditions on edges are shown, never evaluated."""
     parsed = [[parse_heading(n) for n in parse_side(side)] for side in sides]
     if len(parsed) < 2 or any(not side for side in parsed):
-        raise RulegraphError("resolve needs at least two sides, each with one ability or more")
+        raise RulegraphError(_('resolve needs at least two sides, each with one ability or more'))
     game_id = common_game(graph, [p.name for side in parsed for p in side], game, ABILITY_KINDS)
     rule = stacking_rule(graph, game_id)
     view = RuleGraph(graph).networkx()
@@ -245,7 +246,7 @@ def _acquire(abilities: dict[str, _Held], term: Term, parameters: tuple[str, ...
 def _grant_edges(view: nx.MultiDiGraph, graph: Graph, node: str) -> list[tuple[str, dict[str, Any], str, tuple[str, ...]]]:
     """(granted node, edge, recipient, parameters) for each rg:grants statement of ``node``."""
     found = []
-    for _, target, key, data in view.out_edges(node, keys=True, data=True):
+    for _from, target, key, data in view.out_edges(node, keys=True, data=True):
         if data["relation"] != "grants":
             continue
         recipient = text_of(graph, URIRef(key), RG.recipient) or "bearer"
@@ -276,7 +277,7 @@ def _attacks(view: nx.MultiDiGraph, held: list[dict[str, _Held]]) -> list[_Attac
     attacks: dict[tuple[Argument, Argument, str], _Attack] = {}
     for side, abilities in enumerate(held):
         for node in abilities:
-            for _, target, data in view.out_edges(node, data=True):
+            for _from, target, data in view.out_edges(node, data=True):
                 relation = data["relation"]
                 if relation not in ATTACKS and relation != MUTUAL:
                     continue
@@ -310,7 +311,7 @@ def _grounded_labelling(held: list[dict[str, _Held]], attacks: list[_Attack]
         else:
             plain[attack.target].append(attack)
     needs: dict[_Contender, list[list[Argument]]] = {
-        arg: [] if held[arg[0]][arg[1]].given else [[g for g, _ in held[arg[0]][arg[1]].granters]] for arg in arguments}
+        arg: [] if held[arg[0]][arg[1]].given else [[g for g, _rest in held[arg[0]][arg[1]].granters]] for arg in arguments}
     attackers: dict[_Contender, list[_Contender]] = {arg: [a.attacker for a in plain[arg]] for arg in arguments}
     for first, second in mutual_pairs:
         clash = _Clash(first, second)
@@ -343,8 +344,19 @@ def _grounded_labelling(held: list[dict[str, _Held]], attacks: list[_Attack]
 def _who(held: list[dict[str, _Held]], arg: _Contender) -> str:
     if isinstance(arg, _Clash):
         first, second = arg.first, arg.second
-        return f"{held[first[0]][first[1]].term.label} and {held[second[0]][second[1]].term.label} cancelling each other"
-    return f"{held[arg[0]][arg[1]].term.label} (side {arg[0] + 1})"
+        return _("{first} and {second} cancelling each other").format(
+            first=held[first[0]][first[1]].term.label, second=held[second[0]][second[1]].term.label)
+    return _("{ability} (side {number})").format(ability=held[arg[0]][arg[1]].term.label, number=arg[0] + 1)
+
+
+def _qualifiers(edges: list[EdgeEvidence]) -> str:
+    """The conditions and scopes the sentences attach to these edges, shown beside a verdict
+    ("pour les adversaires présents dans sa zone de contrôle"), never evaluated."""
+    conditions = list(dict.fromkeys(str(e["condition"]) for e in edges if e["condition"]))
+    scopes = list(dict.fromkeys(str(e.get("scope")) for e in edges if e.get("scope")))
+    parts = [_("condition: {condition}").format(condition=c) for c in conditions]
+    parts += [_("scope: {scope}").format(scope=s) for s in scopes]
+    return f" [{'; '.join(parts)}]" if parts else ""
 
 
 def _attack_edges(attacks: list[_Attack], target: Argument, attacker: _Contender) -> list[EdgeEvidence]:
@@ -356,13 +368,13 @@ def _attack_edges(attacks: list[_Attack], target: Argument, attacker: _Contender
 
 def _defeat(held: list[dict[str, _Held]], arg: Argument, reasons: dict[_Contender, _Reason], attacks: list[_Attack]) -> Defeat:
     winning, unsupported = reasons[arg]
-    by = [_who(held, a) if not isinstance(a, _Clash) else _who(held, a.other(arg)) + ", cancelling each other"
-          for a in winning]
+    by = [_who(held, a) + _qualifiers(_attack_edges(attacks, arg, a)) if not isinstance(a, _Clash)
+          else _("{ability}, cancelling each other").format(ability=_who(held, a.other(arg))) for a in winning]
     evidence = [e for a in winning for e in _attack_edges(attacks, arg, a)]
     if unsupported:
         granters = held[arg[0]][arg[1]].granters
-        by += [f"no granter left: {_who(held, g)} is defeated" for g, _ in granters]
-        evidence += [edge for _, edge in granters]
+        by += [_("no granter left: {ability} is defeated").format(ability=_who(held, g)) for g, _edge in granters]
+        evidence += [edge for _from, edge in granters]
     return {"ability": held[arg[0]][arg[1]].display, "by": by, "evidence": evidence}
 
 
@@ -375,7 +387,7 @@ def _side_report(held: list[dict[str, _Held]], index: int, labels: dict[_Contend
         "defeated": [_defeat(held, (index, node), reasons, attacks) for node in abilities if labels[(index, node)] == "out"],
         "undecided": [h.display for node, h in abilities.items() if labels[(index, node)] == "undecided"],
         "granted": [
-            {"ability": h.display, "by": [_who(held, g) for g, _ in h.granters], "evidence": [e for _, e in h.granters]}
+            {"ability": h.display, "by": [_who(held, g) for g, _edge in h.granters], "evidence": [e for _granter, e in h.granters]}
             for h in abilities.values() if not h.given
         ],
     }
@@ -391,31 +403,31 @@ def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reaso
         for node, ability in abilities.items():
             arg = (side, node)
             label = labels[arg]
-            chain: list[EdgeEvidence | RuleSentence] = [edge for _, edge in ability.granters]
+            chain: list[EdgeEvidence | RuleSentence] = [edge for _granter, edge in ability.granters]
             parts = []
             if ability.granters:
-                parts.append(("also granted by " if ability.given else "granted by ") + ", ".join(
-                    f"{_who(held, g)}" + (f" [condition: {e['condition']}]" if e["condition"] else "")
-                    for g, e in ability.granters))
+                granters = ", ".join(f"{_who(held, g)}{_qualifiers([e])}" for g, e in ability.granters)
+                parts.append((_("also granted by {granters}") if ability.given else _("granted by {granters}")).format(granters=granters))
             incoming: list[Argument] = sorted({a.attacker for a in attacks if a.target == arg and a.relation != MUTUAL})
             for attacker in incoming:
                 edges = _attack_edges(attacks, arg, attacker)
                 chain += edges
                 relation = edges[0]["relation"]
-                conditions = "; ".join(str(e["condition"]) for e in edges if e["condition"])
                 attacker_label = labels.get(attacker)
-                clause = f"{_who(held, attacker)} {relation} it" + (f" [condition: {conditions}]" if conditions else "")
+                clause = _("{attacker} {relation} it").format(attacker=_who(held, attacker), relation=relation) + _qualifiers(edges)
                 if attacker_label == "out":
                     beaten = _defeat(held, attacker, reasons, attacks)
                     chain += beaten["evidence"]
-                    clause += f", but {held[attacker[0]][attacker[1]].term.label} is defeated by {', '.join(beaten['by'])}"
+                    clause += _(", but {ability} is defeated by {by}").format(
+                        ability=held[attacker[0]][attacker[1]].term.label, by=", ".join(beaten["by"]))
                 elif attacker_label == "undecided":
-                    clause += f", and {held[attacker[0]][attacker[1]].term.label} is itself undecided"
+                    clause += _(", and {ability} is itself undecided").format(ability=held[attacker[0]][attacker[1]].term.label)
                 parts.append(clause)
             _add_clash_parts(held, labels, reasons, attacks, arg, parts, chain)
             verdict = {"in": "in effect", "out": "defeated"}.get(label, "undecided")
-            text = f"{ability.display} (side {side + 1}) is {verdict}"
-            text += ": " + "; ".join(parts) if parts else ": nothing on another side attacks it"
+            shown = {"in": _("in effect"), "out": _("defeated")}.get(label, _("undecided"))
+            text = _("{ability} (side {number}) is {verdict}").format(ability=ability.display, number=side + 1, verdict=shown)
+            text += ": " + "; ".join(parts) if parts else _(": nothing on another side attacks it")
             verdicts.append({"side": side + 1, "ability": ability.display, "verdict": verdict, "text": text, "chain": chain})
     return verdicts
 
@@ -428,13 +440,11 @@ def _add_clash_parts(held: list[dict[str, _Held]], labels: dict[_Contender, str]
         other = clash.other(arg)
         edges = _attack_edges(attacks, arg, clash)
         chain += edges
-        conditions = "; ".join(str(e["condition"]) for e in edges if e["condition"])
-        clause = f"it and {_who(held, other)} cancel each other (mutuallyCancels)"
-        clause += f" [condition: {conditions}]" if conditions else ""
+        clause = _("it and {ability} cancel each other (mutuallyCancels)").format(ability=_who(held, other)) + _qualifiers(edges)
         if label == "out":
             winning, unsupported = reasons[clash]
-            why = [_who(held, w) + " defeats one of them first" for w in winning]
-            why += ["one of them has lost the ability that granted it"] if unsupported else []
-            clause += ", but the clash does not happen: " + "; ".join(why)
+            why = [_("{ability} defeats one of them first").format(ability=_who(held, w)) for w in winning]
+            why += [_("one of them has lost the ability that granted it")] if unsupported else []
+            clause += _(", but the clash does not happen: {why}").format(why="; ".join(why))
             chain += [e for w in winning for target in (clash.first, clash.second) for e in _attack_edges(attacks, target, w)]
         parts.append(clause)

@@ -24,6 +24,7 @@ import networkx as nx
 from rdflib import RDF, RDFS, Graph, Literal
 
 from ..errors import RulegraphError
+from ..i18n import _
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from .networkx_view import to_networkx
@@ -83,27 +84,27 @@ def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
     from ..extract.lexicon import Lexicon
 
     lexicon = Lexicon("atlas")
-    for label in sorted({label for _, label in view.nodes(data="label")}):
+    for label in sorted({label for _from, label in view.nodes(data="label")}):
         lexicon.add("ability", label)
     hit = lexicon.lookup(name)
     if hit is None:
         hints = lexicon.closest(name)
         hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
-        raise RulegraphError(f"no ability or term named {name!r} in the graph{hint}")
+        raise RulegraphError(_('no ability or term named {name!r} in the graph{hint}').format(name=name, hint=hint))
     return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
     """The nodes within ``depth`` edges of the node(s) named ``name``, in either direction."""
     if depth < 0:
-        raise RulegraphError(f"--depth must be 0 or more, not {depth}")
+        raise RulegraphError(_('--depth must be 0 or more, not {depth}').format(depth=depth))
     centres = match_nodes(view, name)
     undirected = view.to_undirected(as_view=True)
     kept: set[str] = set(centres)
     # A walk does not go on through the kinds the page hides at first (generic notions): they
     # would bring in nodes whose only link to the focus is invisible.
     frontier = list(centres)
-    for _ in range(depth):
+    for _step in range(depth):
         following = []
         for node in frontier:
             if node not in centres and view.nodes[node].get("kind") in HIDDEN_KINDS:
@@ -214,7 +215,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
         "unsureDashes": UNSURE_DASHES,
         "editions": editions,
-        "categories": sorted({g for _, g in (universe if universe is not None else view).nodes(data="glossary_category") if g}, key=fold),
+        "categories": sorted({g for _from, g in (universe if universe is not None else view).nodes(data="glossary_category") if g}, key=fold),
         "gameShapes": list(GAME_SHAPES),
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
@@ -312,7 +313,7 @@ def initial_positions(view: nx.MultiDiGraph, spacing: float = 40.0) -> dict[str,
                 seen.add(node)
                 order.append(node)
         discs.append((spacing * math.sqrt(len(order)) + spacing, order))
-    row_width = 2.4 * math.sqrt(sum(radius * radius for radius, _ in discs)) + 2 * discs[0][0] if discs else 0.0
+    row_width = 2.4 * math.sqrt(sum(radius * radius for radius, _rest in discs)) + 2 * discs[0][0] if discs else 0.0
     positions: dict[str, tuple[float, float]] = {}
     x = y = row_height = 0.0
     for radius, order in discs:
@@ -353,7 +354,7 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
 
 def game_order(view: nx.MultiDiGraph) -> list[str]:
     """The games in the order the atlas lists them (and numbers them, for shapes and filters)."""
-    return sorted({game for _, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
+    return sorted({game for _from, game in view.nodes(data="game") if game}, key=lambda g: _game_order(view, g))
 
 
 def render_page(data: dict[str, object], *, title: str) -> str:
@@ -387,7 +388,7 @@ def _node_sort_key(view: nx.MultiDiGraph, node: str) -> tuple[str, int, str]:
 
 def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:
     """Games with the most nodes first, so the main game gets the plainest shape."""
-    size = sum(1 for _, g in view.nodes(data="game") if g == game)
+    size = sum(1 for _from, g in view.nodes(data="game") if g == game)
     return (-size, game)
 
 

@@ -64,6 +64,7 @@ def _from_graph(graph: Graph) -> nx.MultiDiGraph:
             source=statement.source,
             line=statement.line,
             condition=statement.condition,
+            scope=statement.scope,
             amount=statement.amount,
             method=statement.method,
             edition=statement.edition or None,
@@ -89,12 +90,13 @@ SELECT ?node ?type ?label ?game ?game_label ?group_label ?text ?note ?note_text 
 _STORE_EDGES = """PREFIX rg: <https://w3id.org/rulegraph#>
 PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?amount ?method ?edition ?confidence ?rule ?suggested ?reason WHERE {
+SELECT ?statement ?subject ?predicate ?object ?sentence ?path ?line ?condition ?scope ?amount ?method ?edition ?confidence ?rule ?suggested ?reason WHERE {
   ?statement a rg:Statement ; rdf:subject ?subject ; rdf:predicate ?predicate ; rdf:object ?object .
   OPTIONAL { ?statement rg:sentence ?sentence }
   OPTIONAL { ?statement rg:source/rg:path ?path }
   OPTIONAL { ?statement rg:line ?line }
   OPTIONAL { ?statement rg:condition ?condition }
+  OPTIONAL { ?statement rg:scope ?scope }
   OPTIONAL { ?statement rg:amount ?amount }
   OPTIONAL { ?statement rg:method ?method }
   OPTIONAL { ?statement rg:edition/rdfs:label ?edition }
@@ -145,6 +147,7 @@ def _from_store(store) -> nx.MultiDiGraph:
             source=_value(row["path"]) or "",
             line=int(_value(row["line"]) or 0),
             condition=_value(row["condition"]),
+            scope=_value(row["scope"]),
             amount=_value(row["amount"]),
             method=_value(row["method"]) or "",
             edition=_value(row["edition"]),
