@@ -24,9 +24,10 @@ from .names import parse_heading
 from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
 from .text import closest, fold, split_sentences
 from .views.networkx_view import node_kind, to_networkx
+from .vocabulary import KIND_OF_CLASS, LEXICON_KIND, NODE_KINDS
 
 #: Kinds of node a name may resolve to, in the order that wins when one game has several.
-KIND_ORDER = ("ability", "undefined", "state", "action", "characteristic", "concept")
+KIND_ORDER = tuple(NODE_KINDS)
 ABILITY_KINDS = ("ability", "undefined")
 #: Kinds a path between two terms may pass through (characteristics and concepts are reported
 #: as shared terms instead: going through "CBT" links half the glossary).
@@ -95,24 +96,17 @@ def _read_terms(graph: Graph) -> list[Term]:
 def _store_terms(store, to_rdflib) -> list[Term]:
     """:func:`graph_terms` in one query on an Oxigraph store (a node of several kinds keeps the
     first in the view's order of kinds)."""
-    from .views.networkx_view import _KIND
-
-    rank = {str(rdf_type): index for index, rdf_type in enumerate(_KIND)}
+    rank = {str(rdf_type): index for index, rdf_type in enumerate(KIND_OF_CLASS)}
     best: dict[tuple[str, str], tuple[int, Term]] = {}
-    for row in store.query(_STORE_TERMS % " ".join(f"<{t}>" for t in _KIND)):
+    for row in store.query(_STORE_TERMS % " ".join(f"<{t}>" for t in KIND_OF_CLASS)):
         node, label, rdf_type, game = row["node"], row["label"], row["type"].value, row["game"]
         game_name = row["game_label"].value if row["game_label"] is not None else str(game.value if game else None)
-        term = Term(URIRef(node.value), label.value, _KIND[URIRef(rdf_type)],
+        term = Term(URIRef(node.value), label.value, KIND_OF_CLASS[URIRef(rdf_type)],
                     str(game.value if game else None).rsplit("/", 1)[-1], game_name)
         key = (node.value, label.value)
         if key not in best or rank[rdf_type] < best[key][0]:
             best[key] = (rank[rdf_type], term)
     return [term for _, term in best.values()]
-
-
-#: The lexicon's kind for each kind of graph node (an undefined ability is still an ability).
-_LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state", "action": "action",
-                 "characteristic": "characteristic", "concept": "concept"}
 
 
 #: Lexicons built from a graph's labels, per graph and per set of kinds; rebuilt when the graph
@@ -139,7 +133,7 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> list[tuple[Lexicon,
             lexicon = Lexicon(game_id)
             index: dict[tuple[str, str], Term] = {}
             for term in terms:
-                kind = _LEXICON_KIND[term.kind]
+                kind = LEXICON_KIND[term.kind]
                 index.setdefault((kind, term.label), term)
                 lexicon.add(kind, term.label)
             lexicons.append((lexicon, index))
