@@ -21,6 +21,7 @@ from functools import cache
 
 from ..corpus import Corpus
 from ..model import WEAPON, Entry, Paragraph
+from ..namespaces import TERM_RELATIONS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
@@ -46,7 +47,9 @@ _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
 #: How far after a clause-wide cue the ability itself may stand and still be its object.
 _OBJECT_WINDOW = 45
-_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept",
+#: The relation to each kind of term: the vocabulary's, and equipment, rule sections and bare
+#: terms are concepts.
+_TERM_RELATION = {**{kind: relation for relation, kind in TERM_RELATIONS.items()},
                   "equipment": "mentionsConcept", "rule": "mentionsConcept", "term": "mentionsConcept"}
 
 
