@@ -20,6 +20,7 @@ from rdflib import RDF, RDFS, Graph, URIRef
 
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
+from .lang import words as lang_words
 from .names import parse_heading
 from .namespaces import INTERACTIONS, RG, TERM_RELATIONS
 from .text import closest, fold, split_sentences
@@ -389,10 +390,10 @@ def _modified_during(view: nx.MultiDiGraph, links: dict) -> dict[tuple[str, str]
 # --- stacking ----------------------------------------------------------------------------
 
 #: Words (folded) by which a game's general rules say how an acquired ability stacks.
-HIGHEST_CUES = ("plus eleve", "plus haut", "plus fort", "plus grand")
+HIGHEST_CUES = tuple(lang_words("stacking")["highest"])
 #: Words for what is compared when copies stack: "le paramètre le plus élevé", "la valeur la plus haute".
-QUANTITY_WORDS = ("parametre", "valeur", "niveau", "rang")
-ADDS_CUES = ("additionn", "s'ajoute", "se cumulent en")
+QUANTITY_WORDS = tuple(lang_words("stacking")["quantity"])
+ADDS_CUES = tuple(lang_words("stacking")["adds"])
 
 
 @dataclass(frozen=True, slots=True)

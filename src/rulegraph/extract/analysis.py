@@ -19,10 +19,11 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 
 from ..errors import RulegraphError
+from ..lang import read_text
+from ..lang import words as lang_words
 from ..text import fold
 
 #: spaCy's small French pipeline: the medium one parses a little better but loads slower and
@@ -36,7 +37,7 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """The French word lists of ``resources/analysis.toml`` (folded words or lemmas)."""
+    """The French word lists of ``lang/fr/analysis.toml`` (folded words or lemmas)."""
 
     condition_markers: tuple[str, ...]
     concession_markers: tuple[str, ...]
@@ -56,7 +57,7 @@ class Words:
 
 @cache
 def words() -> Words:
-    data = tomllib.loads(resources.files("rulegraph.resources").joinpath("analysis.toml").read_text("utf-8"))
+    data = tomllib.loads(read_text("analysis.toml"))
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     return Words(
@@ -262,7 +263,8 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
 
 def _unelide(folded: str) -> str:
     """"s'il" is "si il": the condition and concession markers are written unelided."""
-    return re.sub(r"\bs'(?=ils?\b)", "si ", folded)
+    elision = lang_words("elision")
+    return re.sub(elision["pattern"], elision["replacement"], folded)
 
 
 def _starts_with_phrase(text: str, phrase: str) -> bool:
