@@ -47,7 +47,7 @@ def reader_patterns() -> dict[str, re.Pattern[str]]:
 
 
 def cue_patterns() -> dict[str, re.Pattern[str]]:
-    """Every pattern of src/rulegraph/resources/cues.toml: the cues, and the [language] table."""
+    """Every pattern of src/rulegraph/lang/fr/cues.toml: the cues, and the [language] table."""
     from rulegraph.extract.cues import default_cues, default_language
 
     found = {f"cues.toml cue #{index} ({cue.relation})": cue.pattern for index, cue in enumerate(default_cues(), start=1)}

@@ -16,8 +16,9 @@ from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.namespaces import INTERACTIONS, RELATIONS
-from rulegraph.views.atlas import HIDDEN_KINDS, RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_atlas
+from rulegraph.views.atlas import HIDDEN_KINDS, KIND_COLOURS, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_atlas
 from rulegraph.views.networkx_view import to_networkx
+from rulegraph.vocabulary import kind_label, relation_label, relation_phrase
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -36,7 +37,15 @@ def hostile_graph():
 
 
 def test_every_relation_of_the_vocabulary_has_a_colour_and_caption():
-    assert set(RELATION_STYLES) == set(RELATIONS)
+    assert set(RELATION_COLOURS) == set(RELATIONS)
+
+
+def test_the_legend_captions_are_the_ontology_labels(seed_graph):
+    data = atlas_data(to_networkx(seed_graph))
+    assert [(r["name"], r["caption"], r["phrase"]) for r in data["relations"]] == [
+        (name, relation_label(name, "fr"), relation_phrase(name, "fr")) for name in RELATION_COLOURS]
+    assert [(k["name"], k["caption"]) for k in data["kinds"]] == [(kind, kind_label(kind, "fr")) for kind in KIND_COLOURS]
+    assert data["weaponCaption"] == kind_label("weapon", "fr")
 
 
 def test_page_loads_no_remote_resource(seed_page):
@@ -330,7 +339,7 @@ def test_unsure_edges_carry_the_suggestion_confidence_rule_and_review_id(review_
     edge, info = drawn[("Enclume", "Marteau")]
     assert info["unsure"] and info["relation"] == "references" and info["suggested"] == "cancels"
     assert (info["suggestedFrom"], info["suggestedTo"], info["review"]) == ("Enclume", "Marteau", ids["Enclume"])
-    assert edge["label"] == "cancels ?" and edge["dashes"] and edge["color"] == RELATION_STYLES["cancels"][0]
+    assert edge["label"] == "cancels ?" and edge["dashes"] and edge["color"] == RELATION_COLOURS["cancels"]
     assert info["confidence"] == 0.41 and info["rule"] == "typer (cue=cancels, <b>gras</b>)"
     edge, info = drawn[("Tenaille", "Braise")]
     assert (info["suggestedFrom"], info["suggestedTo"], edge["arrows"]) == ("Braise", "Tenaille", "from")

@@ -34,6 +34,7 @@ from rulegraph.corpus import corpus_from_files
 from rulegraph.graph import ability_uri, build_graph
 from rulegraph.model import Statement, TermRef
 from rulegraph.namespaces import RG, term_uri
+from rulegraph.vocabulary import relation_phrase
 
 CHECKS_DIR = Path(__file__).resolve().parent / "fixtures" / "checks"
 
@@ -191,7 +192,7 @@ def test_symmetric_relation_stated_in_one_text_only(forge):
     findings = {f.subject: f for f in check_one_sided_relations(forge)}
     assert set(findings) == {"Soufflet", "Braise"}
     assert "« Enclume » dit qu’elle s’annule mutuellement avec « Soufflet »" in findings["Soufflet"].message
-    assert "est incompatible avec « Braise »" in findings["Braise"].message
+    assert f"{relation_phrase('excludes', 'fr')} « Braise »" in findings["Braise"].message
     assert findings["Soufflet"].line == 11
 
 
@@ -220,7 +221,7 @@ def test_grant_cycle_is_found_and_self_grant_is_a_self_reference(forge):
     (cycle,) = check_grant_cycles(forge)
     assert "Marteau → Étincelle → Marteau" in cycle.message
     (self_ref,) = check_self_references(forge)
-    assert self_ref.subject == "Étincelle" and "donne elle-même" in self_ref.message
+    assert self_ref.subject == "Étincelle" and f"{relation_phrase('grants', 'fr')} elle-même" in self_ref.message
 
 
 def test_no_cycle_no_self_reference(forge_clean):

@@ -22,6 +22,7 @@ from rulegraph.views.widgets import (
     relation_filter,
     search_box,
 )
+from rulegraph.vocabulary import relation_label, relation_phrase
 
 HOSTILE = Path(__file__).resolve().parent / "fixtures" / "hostile_glossary.md"
 
@@ -61,8 +62,8 @@ def test_ability_labels_of_one_game(seed_view):
 def test_filters_offer_the_games_and_relations_present(seed_view):
     assert set(game_filter(seed_view).options) == {g for _, g in seed_view.nodes(data="game")}
     relations = relation_filter(seed_view)
-    assert set(relations.options) == {r for *_, r in seed_view.edges(data="relation")}
-    assert relations.value == relations.options
+    assert set(relations.value) == {r for *_, r in seed_view.edges(data="relation")}
+    assert [label for label, _ in relations.options] == [relation_label(r, "fr") for r in relations.value]
 
 
 def test_mentions_are_highlighted_whatever_their_form():
@@ -88,7 +89,7 @@ def test_ability_panel_shows_designer_notes(seed_view):
 
 def test_ability_panel_relation_filter_drops_other_edges(seed_view):
     only = ability_html(seed_view, "Interception", relations=["negates"])
-    assert "neutralise" in only and "mentionne" not in only
+    assert relation_phrase("negates", "fr") in only and relation_phrase("references", "fr") not in only
 
 
 def test_ability_panel_escapes_hostile_text(hostile_graph):
@@ -192,7 +193,7 @@ def appended(path: Path) -> list[dict]:
 
 def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(forges_panel):
     assert [label for label, _ in forges_panel.choice.options] == [
-        f"{forges_panel.pending[0].id} · 0,28 · Braise requiert Tenaille ?",
+        f"{forges_panel.pending[0].id} · 0,28 · Braise nécessite Tenaille ?",
         f"{forges_panel.pending[1].id} · 0,41 · Enclume annule Marteau ?",
     ]
     detail = forges_panel.detail.value

@@ -25,31 +25,21 @@ from .extract.lexicon import Lexicon
 from .i18n import _
 from .namespaces import RG
 from .text import closest, fold
+from .vocabulary import KIND_OF_CLASS, LEXICON_KIND
+from .vocabulary import NODE_KINDS as VIEW_KINDS
 
 if TYPE_CHECKING:
     import networkx as nx
 
 #: The defined abilities: what a glossary gives a heading and a text to.
 DEFINED_CLASSES = (RG.CharacterAbility, RG.WeaponAbility)
-#: The kind of term each class of node is, in the order that wins for a node of several classes.
-NODE_KINDS: dict[URIRef, str] = {
-    RG.CharacterAbility: "ability",
-    RG.WeaponAbility: "ability",
-    RG.UndefinedAbility: "undefined",
-    RG.State: "state",
-    RG.Action: "action",
-    RG.Characteristic: "characteristic",
-    RG.Concept: "concept",
-    RG.Equipment: "concept",
-    RG.RuleSection: "concept",
-    RG.Term: "concept",
-}
+#: The kind of term each class of node is, in the order that wins for a node of several classes
+#: (the vocabulary's table).
+NODE_KINDS: dict[URIRef, str] = KIND_OF_CLASS
 #: Kinds of node a name may resolve to, in the order that wins when one game has several.
-KIND_ORDER = ("ability", "undefined", "state", "action", "characteristic", "concept")
+KIND_ORDER = tuple(VIEW_KINDS)
 ABILITY_KINDS = ("ability", "undefined")
-#: The lexicon's kind for each kind of graph node (an undefined ability is still an ability).
-_LEXICON_KIND = {"ability": "ability", "undefined": "ability", "state": "state", "action": "action",
-                 "characteristic": "characteristic", "concept": "concept"}
+_LEXICON_KIND = LEXICON_KIND
 
 
 # --- one node ----------------------------------------------------------------------------

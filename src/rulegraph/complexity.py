@@ -25,6 +25,7 @@ from .i18n import _
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 from .text import fold, fold_aligned, split_sentences, tokenize
 from .tomlfile import load_toml, parse_toml
+from .vocabulary import LEXICON_KIND
 
 #: The parts of a score, in the order the report shows them; each has a weight in the file.
 RULE_KINDS = ("ability", "state", "action", "characteristic", "concept")
@@ -32,8 +33,6 @@ PARTS = (*RULE_KINDS, "condition", "parameter", "exception", "words")
 EXCEPTION_RELATIONS = ("cancels", "negates", "mutuallyCancels", "immuneTo")
 #: Relations a player follows to know every rule an ability brings with it.
 CLOSURE_RELATIONS = ("grants", "requires")
-_KIND_OF_NODE = {"ability": "ability", "undefined": "ability", "state": "state", "action": "action",
-                 "characteristic": "characteristic", "concept": "concept"}
 _CLAUSE_END = re.compile(r"[,;:.()!?]")
 _MIN_CLAUSE_WORDS = 3
 
@@ -172,7 +171,7 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
         for other, relation in _named_in_text(view, holder):
             if other == node:
                 continue
-            kind = _KIND_OF_NODE[view.nodes[other]["kind"]]
+            kind = LEXICON_KIND[view.nodes[other]["kind"]]
             how = relation if holder == node else f"{relation}, via {view.nodes[holder]['label']}"
             rules[kind].setdefault(view.nodes[other]["label"], how)
     exceptions: dict[tuple[str, str, str], str] = {}

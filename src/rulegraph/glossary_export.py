@@ -34,6 +34,7 @@ from .extract.lexicon import Lexicon
 from .i18n import _
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
+from .vocabulary import kind_label, relation_phrase
 
 FORMATS = ("html", "md", "docx")
 #: Kinds of term a mention links to; characteristics and notions are too common to link.
@@ -43,22 +44,9 @@ LINKED_RELATIONS = (*INTERACTIONS, "involvesState", "appliesTo")
 TYPED = tuple(r for r in INTERACTIONS if r != "references")
 #: Findings the entry already shows in another form: the designer notes themselves.
 NOTE_CHECKS = frozenset({"designer-note"})
-CAPTIONS = {
-    "cancels": ("annule", "est annulée par"),
-    "negates": ("neutralise", "est neutralisée par"),
-    "mutuallyCancels": ("s'annule avec", "s'annule avec"),
-    "grants": ("confère", "est conférée par"),
-    "requires": ("requiert", "est requise par"),
-    "excludes": ("exclut", "est exclue par"),
-    "immuneTo": ("est immunisée contre", "n'affecte pas"),
-}
-SECTION_TITLES = {
-    "character": "Capacités des personnages",
-    "weapon": "Capacités des armes",
-    "undefined": "Capacités citées mais non définies",
-    "state": "États",
-    "action": "Actions",
-}
+#: The glossary is given back in French; section titles and the interactions' phrases are the
+#: ontology's (rulegraph.vocabulary).
+LANGUAGE = "fr"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +135,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
             if not clean:
                 item.notes = [_note_text(graph, note) for note in sorted(graph.objects(node, RG.hasNote), key=lambda n: line_of(graph, n) or 0)]
                 item.findings = by_subject.get((name, fold(item.label)), [])
-            title = SECTION_TITLES[category]
+            title = kind_label(category, LANGUAGE, plural=True)
             if not sections or sections[-1].title != title:
                 sections.append(Section(title, []))
             sections[-1].items.append(item)
@@ -155,7 +143,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
             terms = sorted((n for n, d in view.nodes(data=True) if d["kind"] == kind and d["game"] == name and view.degree(n)),
                            key=lambda n: fold(view.nodes[n]["label"]))
             if terms:
-                sections.append(Section(SECTION_TITLES[kind], [_term_item(view, node, anchors) for node in terms]))
+                sections.append(Section(kind_label(kind, LANGUAGE, plural=True), [_term_item(view, node, anchors) for node in terms]))
         result.append(GameGlossary(name, f"{slug(name)}--glossaire", [str(graph.value(r, RG.text) or "") for r in rules], sections))
     if not result:
         raise RulegraphError("no glossary to export: the graph holds no game" + (f" named {game!r}" if game else ""))
@@ -242,7 +230,7 @@ def _interactions(view: nx.MultiDiGraph, node: str, anchors: dict[str, str]) -> 
         seen.add(key)
         rows.append({
             "relation": edge["relation"],
-            "caption": CAPTIONS[edge["relation"]][0 if outgoing else 1],
+            "caption": relation_phrase(edge["relation"], LANGUAGE, inverse=not outgoing),
             "other": view.nodes[other]["label"],
             "anchor": anchors[other],
             "evidence": edge["sentence"],

@@ -5,15 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .lang import words as lang_words
 from .model import Note, Paragraph
 from .text import fold, split_sentences, tokenize
 
 #: Spaces before the mark are trimmed off the rule instead: a leading ``\s*`` made the search
 #: quadratic on a long run of spaces.
 NOTE_MARK = re.compile(r"=>\s*")
-_LAST_PREFIX = "derni"
-_FIRST_PREFIX = "premi"
-_STOP = {"a", "la", "le", "les", "de", "du", "des", "un", "une", "et", "ou", "en", "?"}
+#: The French words of a note (lang/fr/words.toml, [notes]).
+_WORDS = lang_words("notes")
+_LAST_PREFIX = _WORDS["last_prefix"]
+_FIRST_PREFIX = _WORDS["first_prefix"]
+_STOP = frozenset(_WORDS["stop_words"])
 
 
 def split_note(paragraph: Paragraph) -> tuple[Paragraph | None, Note | None]:

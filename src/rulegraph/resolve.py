@@ -29,6 +29,7 @@ from .errors import RulegraphError
 from .i18n import _
 from .interactions import EdgeEvidence, edge_record
 from .interactions import interactions as interactions
+from .lang import words as lang_words
 from .names import parse_heading
 from .namespaces import RG
 from .text import fold, split_sentences
@@ -42,10 +43,10 @@ _SIDE_SEPARATORS = re.compile(r"[,;]")
 # --- stacking ----------------------------------------------------------------------------
 
 #: Words (folded) by which a game's general rules say how an acquired ability stacks.
-HIGHEST_CUES = ("plus eleve", "plus haut", "plus fort", "plus grand")
+HIGHEST_CUES = tuple(lang_words("stacking")["highest"])
 #: Words for what is compared when copies stack: "le paramètre le plus élevé", "la valeur la plus haute".
-QUANTITY_WORDS = ("parametre", "valeur", "niveau", "rang")
-ADDS_CUES = ("additionn", "s'ajoute", "se cumulent en")
+QUANTITY_WORDS = tuple(lang_words("stacking")["quantity"])
+ADDS_CUES = tuple(lang_words("stacking")["adds"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .lang import words as lang_words
+
 APOSTROPHES = "’‘ʼ´`′"
 _APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
 _DASHES_TABLE = str.maketrans({"‐": "-", "‑": "-", "‒": "-"})
@@ -138,7 +140,7 @@ def tokenize(text: str) -> list[Token]:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\s]+(?=[«\"(\[A-ZÀ-ÖØ-Þ0-9–—-])")
-_ABBREVIATIONS = ("ex.", "etc.", "cf.", "p.", "P.A.", "M.", "env.")
+_ABBREVIATIONS = tuple(lang_words("sentences")["abbreviations"])
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:

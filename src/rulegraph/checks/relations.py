@@ -16,6 +16,7 @@ from rdflib import Graph, URIRef
 from ..catalogue import RuleGraph
 from ..namespaces import SYMMETRIC
 from ..text import of_name
+from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding
 from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
 
@@ -24,16 +25,8 @@ CONTRADICTION = CheckId("RG008", "contradiction")
 GRANT_CYCLE = CheckId("RG009", "grant-cycle")
 SELF_REFERENCE = CheckId("RG010", "self-reference")
 
-RELATION_WORDS = {
-    "cancels": "annule",
-    "negates": "neutralise",
-    "mutuallyCancels": "s’annule mutuellement avec",
-    "grants": "donne",
-    "requires": "nécessite",
-    "excludes": "est incompatible avec",
-    "immuneTo": "est immunisé contre",
-    "references": "mentionne",
-}
+#: Findings are written in French; the relations' phrases come from the ontology.
+LANGUAGE = "fr"
 #: Edge kinds that say "switch off", opposed to a grant of the same pair.
 SWITCH_OFF = ("cancels", "negates", "mutuallyCancels")
 #: Relations whose self-loop is only a text naming its own ability: not worth a finding.
@@ -76,7 +69,7 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
             )
         findings.append(ONE_SIDED_RELATION.finding(
             "warning", other.label, other.game,
-            f"Le texte {of_name(author_label)} dit qu’elle {RELATION_WORDS[relation]} « {other.label} » "
+            f"Le texte {of_name(author_label)} dit qu’elle {relation_phrase(relation, LANGUAGE)} « {other.label} » "
             f"(« {proof.sentence} », {place(proof.source, proof.line)}) {silence} : "
             "l’écrire des deux côtés, ou vérifier que c’est voulu.",
             other.source, other.line))
@@ -109,8 +102,8 @@ def _contradiction(graph: Graph, subject: URIRef, obj: URIRef, yes: Evidence, no
     a, b = label_of(graph, subject), label_of(graph, obj)
     return CONTRADICTION.finding(
         "error", a, game,
-        f"« {a} » {RELATION_WORDS[yes.relation]} « {b} » (« {yes.sentence} », {place(yes.source, yes.line)}) "
-        f"et pourtant {RELATION_WORDS[no.relation]} « {b} » (« {no.sentence} », {place(no.source, no.line)}) : "
+        f"« {a} » {relation_phrase(yes.relation, LANGUAGE)} « {b} » (« {yes.sentence} », {place(yes.source, yes.line)}) "
+        f"et pourtant {relation_phrase(no.relation, LANGUAGE)} « {b} » (« {no.sentence} », {place(no.source, no.line)}) : "
         "les deux ne peuvent pas être vrais à la fois.",
         yes.source, yes.line)
 
@@ -151,7 +144,7 @@ def check_self_references(graph: Graph) -> list[Finding]:
         _, game = game_of(graph, item.subject)
         findings.append(SELF_REFERENCE.finding(
             "info", name, game,
-            f"« {name} » {RELATION_WORDS.get(item.relation, item.relation)} elle-même (« {item.sentence} ») : "
+            f"« {name} » {relation_phrase(item.relation, LANGUAGE)} elle-même (« {item.sentence} ») : "
             "souvent voulu (deux porteurs de la même capacité), parfois un nom mal choisi ; à relire.",
             item.source, item.line))
     return findings

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from rdflib import RDF, RDFS, Graph
 from rdflib.term import Node
 
+from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, strip_accents, tokenize
 from .finding import CheckId, Finding
@@ -95,15 +96,10 @@ def inflection_of(word: str, known: set[str] | frozenset[str]) -> str | None:
 
 #: Endings of French verb forms and agent nouns, with the infinitive ending they come from:
 #: défaussés → défausser, ciblez → cibler, possèdera → posséder, cracheur → cracher.
-_VERB_ENDINGS = (
-    ("eraient", "er"), ("erait", "er"), ("eront", "er"), ("erai", "er"), ("era", "er"),
-    ("ées", "er"), ("ée", "er"), ("és", "er"), ("é", "er"), ("ez", "er"), ("ons", "er"),
-    ("ent", "er"), ("es", "er"), ("e", "er"), ("euses", "er"), ("euse", "er"), ("eurs", "er"), ("eur", "er"),
-    ("issent", "ir"), ("issez", "ir"), ("is", "ir"), ("it", "ir"),
-)
+_VERB_ENDINGS = tuple((ending, infinitive) for ending, infinitive in lang_words("spelling")["verb_endings"])
 #: Present-tense endings after which a verb in -é…er takes è (posséder → possède): a form that
 #: keeps the é ("possédent") is a spelling mistake, not a conjugation.
-_GRAVE_ENDINGS = ("ent", "es", "e", "era", "erai", "eront", "erait", "eraient")
+_GRAVE_ENDINGS = tuple(lang_words("spelling")["grave_endings"])
 
 
 def verb_form_of(word: str, dictionary) -> str | None:

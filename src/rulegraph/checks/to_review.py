@@ -12,9 +12,10 @@ from rdflib import RDF, Graph, Literal, URIRef
 
 from ..namespaces import RG
 from ..review import review_id, suggested_ends
+from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding, sort_key
 from .records import TextLocator, abilities, game_of, label_of, line_of, place, source_of, text_of
-from .relations import RELATION_WORDS
+from .relations import LANGUAGE
 
 TO_REVIEW = CheckId("RG014", "to-review")
 
@@ -36,8 +37,8 @@ def check_to_review(graph: Graph) -> list[Finding]:
         edge_id = review_id(game_id, a, b, source, line, sentence)
         author = locator.ability_at(source, line)
         message = (
-            f"à vérifier : « {first} » {RELATION_WORDS.get(relation, relation)} « {second} » ? "
-            f"Le typeur n’en est pas sûr ({_certainty(graph, node)}) et laisse « {a} » mentionne « {b} ». "
+            f"à vérifier : « {first} » {relation_phrase(relation, LANGUAGE)} « {second} » ? "
+            f"Le typeur n’en est pas sûr ({_certainty(graph, node)}) et laisse « {a} » {relation_phrase('references', LANGUAGE)} « {b} ». "
             f"Phrase : « {sentence} » ({place(source, line)}). "
             f"ID de revue {edge_id} : rulegraph review --accept {edge_id} (ou --retype {edge_id} RELATION, "
             f"--remove {edge_id} --reason …)."

@@ -19,12 +19,13 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import read_text
+from ..lang import words as lang_words
 from ..text import fold
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """The French word lists of ``resources/analysis.toml`` (folded words or lemmas)."""
+    """The French word lists of ``lang/fr/analysis.toml`` (folded words or lemmas)."""
 
     condition_markers: tuple[str, ...]
     concession_markers: tuple[str, ...]
@@ -67,7 +68,7 @@ class Words:
 
 @cache
 def words() -> Words:
-    data = tomllib.loads(resources.files("rulegraph.resources").joinpath("analysis.toml").read_text("utf-8"))
+    data = tomllib.loads(read_text("analysis.toml"))
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
@@ -279,7 +280,8 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
 
 def _unelide(folded: str) -> str:
     """"s'il" is "si il": the condition and concession markers are written unelided."""
-    return re.sub(r"\bs'(?=ils?\b)", "si ", folded)
+    elision = lang_words("elision")
+    return re.sub(elision["pattern"], elision["replacement"], folded)
 
 
 def _starts_with_phrase(text: str, phrase: str) -> bool:

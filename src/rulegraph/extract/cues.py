@@ -1,6 +1,6 @@
 """Relation cues and the few French words the extractor reads them with, from a TOML data file.
 
-The file (``rulegraph/resources/cues.toml``) is the place to extend: a ``[[cue]]`` per way of
+The file (``rulegraph/lang/fr/cues.toml``) is the place to extend: a ``[[cue]]`` per way of
 saying an interaction, and a ``[language]`` table of word lists (bearers, triggers, self
 references, opponent scope...). Nothing about French phrasing is written in the code.
 """
@@ -11,16 +11,16 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import display_path, read_text
 from ..namespaces import INTERACTIONS
 
 DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual", "condition")
-_RESOURCE = "rulegraph/resources/cues.toml"
+_RESOURCE = display_path("cues.toml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def parse_language(data: dict[str, Any], *, path: str) -> Language:
         items = words(key)
         return _compile(template.format(_alternatives(items)) if items else r"(?!x)x", path=path, what=f"[language] {key}")
 
-    article = r"(?:la |les |le |l'|de |d'|du |des |un |une )?"
+    article = "(?:" + _alternatives(words("trigger_articles")) + ")?"
     return Language(
         bearer_before=combined("bearers", r"\b(?:{})s?\s+$"),
         trigger_before=combined("triggers", r"\b(?:{})\s*" + article + r"$"),
@@ -124,24 +124,25 @@ def parse_language(data: dict[str, Any], *, path: str) -> Language:
         amount_before=combined("amount_links", r"([+\-−–]\s?(?:\d+|[xyd]))\s*(?:{})?$"),
         grant_negated_before=combined("grant_negated_before", "{}"),
         grant_negated_after=combined("grant_negated_after", "{}"),
-        list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:de |d'|du |des |la |le |les |l')?$"),
+        list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:" + _alternatives(words("list_articles")) + ")?$"),
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),
         extends_previous=combined("extends_previous", "{}"),
         negated_condition=combined("condition_negations", "{}"),
         amount_negated=combined("amount_negations", r"(?:{})[^.;:]*$"),
-        effect_negation=_effect_negation(words("effect_negations"), words("effect_words"), path=path),
+        effect_negation=_effect_negation(words("negation_openers"), words("effect_negations"), words("effect_words"), path=path),
     )
 
 
-def _effect_negation(negations: list[str], effects: list[str], *, path: str) -> re.Pattern[str]:
+def _effect_negation(openers: list[str], negations: list[str], effects: list[str], *, path: str) -> re.Pattern[str]:
     """"ne ... pas" with an effect word at most three words from the negation, either side
     ("ne s'appliquent pas", "n'en ressent aucunement l'effet", "ne se laisse jamais affecter")."""
-    if not negations or not effects:
+    if not openers or not negations or not effects:
         return re.compile(r"(?!x)x")
-    negation = r"\b(?:ne |n')(?:[\w']+ ){0,3}?(?:" + _alternatives(negations) + r")\b"
+    opener = r"\b(?:" + _alternatives(openers) + ")"
+    negation = opener + r"(?:[\w']+ ){0,3}?(?:" + _alternatives(negations) + r")\b"
     effect = r"\b(?:" + _alternatives(effects) + r")\w*"
-    return _compile(rf"{negation}(?: [\w']+){{0,3}}? {effect}|\b(?:ne |n')(?:[\w']+ ){{0,2}}?{effect}(?: [\w']+){{0,1}} (?:"
+    return _compile(rf"{negation}(?: [\w']+){{0,3}}? {effect}|{opener}(?:[\w']+ ){{0,2}}?{effect}(?: [\w']+){{0,1}} (?:"
                     + _alternatives(negations) + r")\b", path=path, what="[language] effect_negations / effect_words")
 
 
@@ -176,7 +177,7 @@ def _load(text: str, path: str) -> dict[str, Any]:
 
 
 def _resource_text() -> str:
-    return resources.files("rulegraph.resources").joinpath("cues.toml").read_text(encoding="utf-8")
+    return read_text("cues.toml")
 
 
 def default_cues() -> list[Cue]:

@@ -8,8 +8,8 @@ clause, reading the cue's direction (who acts on whom) and scope (the opponent's
 one's own, also read in the clause that introduces a list the sentence is an item of); read
 the conditions. A mention no cue governs is rg:references. The relation cues and the word lists
 behind ambiguity, direction, scope, recipients, conditions and the extent of undefined names live
-in ``resources/cues.toml``; the patterns here only find undefined names, lists, list items and
-amounts.
+in ``lang/fr/cues.toml``, the French patterns that find undefined names, lists and list items in
+``lang/fr/words.toml`` ([names]); the code holds no French word.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..corpus import Corpus
+from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
-from ..namespaces import INTERACTIONS
+from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
@@ -30,23 +31,25 @@ from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
 _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
-_DISCOVERY = re.compile(
-    r"(?:(?:capacit[ée]s?|comp[ée]tences?|r[èe]gles?)\s+|\b(?:ayant|poss[ée]dant)\s+|\bdot[ée]e?s?\s+d(?:e\s+|['’])|(?:^|(?<=\()|(?<=[.;,:(] ))[Vv]oir\s+(?:aussi\s+|[ée]galement\s+)?)(?P<names>(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?(?:\s*(?:,|\bou\b|\bet\b)\s*(?:[«\"]\s*)?[A-ZÀ-Ý][\w’'\-]*(?:\s+[A-ZÀ-Ý][\w’'\-]*)*(?:\s*/\s*[XYD])?(?:\s*[»\"])?)*)"
-)
-_CAPITALISED_NAME = re.compile(r"[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*")
+#: The French words and patterns of name discovery (lang/fr/words.toml, [names]).
+_NAMES = lang_words("names")
+_DISCOVERY = re.compile(_NAMES["discovery"])
+_DISCOVERY_SEPARATOR = re.compile(_NAMES["discovery_separator"])
+_CAPITALISED_NAME = re.compile(_NAMES["capitalised_name"])
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
-_NAME_LINKS = ("de", "du", "des")
+_NAME_LINKS = tuple(_NAMES["name_links"])
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
-_CLOSING_LINK = re.compile(r"[ \t]+(?:[àa][ \t]+l['’]|[àa][ \t]+la[ \t]+|au[ \t]+|aux[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+)"
-                           r"([a-zà-ÿ][\w’'\-]*)(?=[ \t]*(?:[.,;:()]|$))")
+_CLOSING_LINK = re.compile(_NAMES["closing_link"])
 #: "(cf. Moral)": a reference to a rule section, like "voir X".
-_SEE_ALSO = re.compile(r"\bcf\.?\s+(?P<name>[A-ZÀ-Ý][\w’'\-]*(?:\s+(?:d[eu]s?\s+|d['’])?[A-ZÀ-Ý][\w’'\-]*)*)")
+_SEE_ALSO = re.compile(_NAMES["see_also"])
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
 #: How far after a clause-wide cue the ability itself may stand and still be its object.
 _OBJECT_WINDOW = 45
-_TERM_RELATION = {"characteristic": "modifies", "action": "appliesTo", "state": "involvesState", "concept": "mentionsConcept",
+#: The relation to each kind of term: the vocabulary's, and equipment, rule sections and bare
+#: terms are concepts.
+_TERM_RELATION = {**{kind: relation for relation, kind in TERM_RELATIONS.items()},
                   "equipment": "mentionsConcept", "rule": "mentionsConcept", "term": "mentionsConcept"}
 
 
@@ -109,7 +112,9 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
 #: What a name's context says it is, strongest first: an ability wins over everything.
 DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
 #: The endings of a past participle ("Sonné", "Bloquées", "Affaibli", "Abattu"): a state.
-_PARTICIPLE_END = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues)$")
+_PARTICIPLE_END = re.compile(_NAMES["participle_end"])
+_LIST_GLUE = re.compile(_NAMES["list_glue"])
+_CONDITION_TRAILING_CONJUNCTION = re.compile(_NAMES["condition_trailing_conjunction"])
 
 
 def _trigger_kind(trigger: str, name: str, vocabulary: Words) -> str:
@@ -164,7 +169,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
             for match in _DISCOVERY.finditer(text):
                 position = match.start("names")
                 kind = _discovery_kind(text[match.start() : position], vocabulary)
-                for item in re.split(r"\s*(?:,|\bou\b|\bet\b)\s*", match.group("names")):
+                for item in _DISCOVERY_SEPARATOR.split(match.group("names")):
                     position = text.find(item, position)
                     candidates.append((item, position, kind))
                 if not match.group("names").rstrip().endswith(("»", '"')):
@@ -257,7 +262,7 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 
 #: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a
 #: section of the glossary: neither says something of each ability of the category.
-_CATEGORY_NOT_MEMBERS = re.compile(r"(?:\b(?:cette|cet|ce|ces)|\bvoir(?: les?| la)?|\bcf\.?)\s*$")
+_CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
 
 
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
@@ -300,7 +305,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
 #: The label prefix of a category term in a game's lexicon: "sort de Pyromancie" names every
 #: ability of the glossary's category "Sorts de Pyromancie".
 CATEGORY_PREFIX = "\u00a7"
-_CATEGORY_HEAD = re.compile(r"^\s*(?:les\s+)?(?P<head>[^\s]+(?:\s+speciale?s?)?)\s+(?:de\s+la\s+|de\s+l'|des\s+|du\s+|de\s+|d')(?P<key>.+)$")
+_CATEGORY_HEAD = re.compile(_NAMES["category_head"])
 
 
 def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dict[str, tuple[list[str], list[str]]]:
@@ -330,7 +335,9 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
 
 
 def _de(key: str) -> str:
-    return f"d'{key}" if key[:1] in "aeiouyh" else f"de {key}"
+    """The link between an ability noun and a category's key: "sort de pyromancie", "sort d'air"."""
+    elided = key[:1] in _NAMES["category_elision_letters"]
+    return f"{_NAMES['category_link_elided'] if elided else _NAMES['category_link']}{key}"
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
@@ -486,7 +493,7 @@ def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str)
     if index > 0:
         neighbours.append((raw[index - 1], folded[raw[index - 1].end : raw[index].start]))
     return any(
-        other.term.kind == "ability" and not other.term.ambiguous and re.fullmatch(r"\s*(?:,|et|ou)\s*", glue)
+        other.term.kind == "ability" and not other.term.ambiguous and _LIST_GLUE.fullmatch(glue)
         for other, glue in neighbours
     )
 
@@ -515,7 +522,7 @@ def _self_pattern(name: str, nouns: tuple[str, ...]) -> re.Pattern[str]:
     words = [rf"{n}s?" for n in nouns]
     if head and len(head[0].surface) > 3:
         words.append(re.escape(fold(head[0].surface)) + "s?")
-    return re.compile(r"\b(?:cette|cet|ces|ce|ladite|la meme|ces deux) (?:" + "|".join(words) + r")\b")
+    return re.compile(_NAMES["self_demonstratives"] + r" (?:" + "|".join(words) + r")\b")
 
 
 @dataclass(slots=True)
@@ -692,7 +699,7 @@ def _conditions(folded: str, cue_matches: list[CueMatch], language: Language, co
         if bool(language.not_condition_before.search(folded, max(0, start - 12), start)) != concessive:
             continue
         end = min([end] + [c.start for c in cue_matches if start < c.start < end])
-        text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[start:end].rstrip())
+        text = _CONDITION_TRAILING_CONJUNCTION.sub("", folded[start:end].rstrip())
         if len(text.split()) >= 3:
             spans.append((start, start + len(text)))
     return spans

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import words as lang_words
 from ..model import Document
 from ..text import fold
 from .chapter import is_tag
@@ -38,8 +39,7 @@ _BULLET = re.compile(r"^[-–•]\s")
 _SENTENCE_END = re.compile(r"[.!?:»)]\s*$")
 _HYPHENATED = re.compile(r"[^\W\d_]-$")
 #: Second halves that make a real compound, so the hyphen stays: peut-être, dit-il, a-t-on.
-_COMPOUND_ENDS = {"etre", "il", "ils", "elle", "elles", "on", "t", "meme", "memes", "ci", "la", "y", "en",
-                  "je", "tu", "nous", "vous", "le", "les", "lui", "leur", "moi", "toi", "dessus", "dessous"}
+_COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
 _EDGE_LINES = 2
 _HEADING_RATIO = 1.15
 _SPACE = 0.3

@@ -27,35 +27,38 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
+from ..vocabulary import kind_label, relation_label, relation_phrase
 from .networkx_view import to_networkx
 from .overview import OVERVIEW_ABILITIES, OVERVIEW_NODES, overview
 
 if TYPE_CHECKING:
     from ..complexity import Score
 
-#: Kinds in the order the legend lists them, with their colour and a French caption.
-KINDS = {
-    "ability": ("#4e79a7", "capacité"),
-    "undefined": ("#e15759", "capacité non définie"),
-    "state": ("#59a14f", "état"),
-    "action": ("#f28e2b", "action"),
-    "characteristic": ("#b07aa1", "caractéristique"),
-    "concept": ("#9c9c9c", "notion"),
+#: The colour of each kind of node, in the order the legend lists them; the captions are the
+#: ontology's labels (rulegraph.vocabulary).
+KIND_COLOURS = {
+    "ability": "#4e79a7",
+    "undefined": "#e15759",
+    "state": "#59a14f",
+    "action": "#f28e2b",
+    "characteristic": "#b07aa1",
+    "concept": "#9c9c9c",
 }
-#: Relations with their colour and a French caption; interactions between abilities first.
-RELATION_STYLES = {
-    "cancels": ("#d62728", "annule"),
-    "negates": ("#8c1c13", "neutralise"),
-    "mutuallyCancels": ("#ff7f0e", "s'annulent"),
-    "grants": ("#2ca02c", "confère"),
-    "requires": ("#1f77b4", "requiert"),
-    "excludes": ("#9467bd", "exclut"),
-    "immuneTo": ("#17becf", "immunisé contre"),
-    "references": ("#7f7f7f", "mentionne"),
-    "modifies": ("#bcbd22", "modifie"),
-    "appliesTo": ("#e377c2", "s'applique à"),
-    "involvesState": ("#8c564b", "implique l'état"),
-    "mentionsConcept": ("#c7c7c7", "mentionne la notion"),
+#: The colour of each relation, interactions between abilities first; the captions are the
+#: ontology's labels and phrases (rulegraph.vocabulary).
+RELATION_COLOURS = {
+    "cancels": "#d62728",
+    "negates": "#8c1c13",
+    "mutuallyCancels": "#ff7f0e",
+    "grants": "#2ca02c",
+    "requires": "#1f77b4",
+    "excludes": "#9467bd",
+    "immuneTo": "#17becf",
+    "references": "#7f7f7f",
+    "modifies": "#bcbd22",
+    "appliesTo": "#e377c2",
+    "involvesState": "#8c564b",
+    "mentionsConcept": "#c7c7c7",
 }
 #: Node shapes that mark the game, assigned in the order games appear; a border colour makes
 #: games distinguishable again once the shapes run out.
@@ -74,6 +77,8 @@ STABILISATION_MILLISECONDS = 3000
 #: Edges the typer was unsure of ("à vérifier"): drawn in the suggested relation's colour with a
 #: dash pattern of their own (plain rg:references edges use vis's default dashes).
 UNSURE_DASHES = [2, 6]
+#: The language of the page's captions (the page itself is written in French).
+LANGUAGE = "fr"
 
 
 def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
@@ -136,7 +141,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
     for node, index in sorted(ids.items(), key=lambda item: item[1]):
         data = view.nodes[node]
         game = game_index.get(data["game"], 0)
-        colour = KINDS[data["kind"]][0]
+        colour = KIND_COLOURS[data["kind"]]
         shape = GAME_SHAPES[game % len(GAME_SHAPES)]
         border = GAME_BORDERS[(game // len(GAME_SHAPES)) % len(GAME_BORDERS)]
         network.add_node(
@@ -174,7 +179,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         network.add_edge(
             ids[source],
             ids[target],
-            color=RELATION_STYLES[style][0],
+            color=RELATION_COLOURS[style],
             label=(f"{style} ?" if review else relation) if relation in INTERACTIONS else "",
             arrows=_arrows(style, review),
             dashes=UNSURE_DASHES if review else relation == "references",
@@ -211,8 +216,10 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "edgeInfo": edge_infos,
         "options": options,
         "games": [{"name": game, "glyph": GAME_GLYPHS[GAME_SHAPES[i % len(GAME_SHAPES)]], "border": GAME_BORDERS[(i // len(GAME_SHAPES)) % len(GAME_BORDERS)]} for i, game in enumerate(games)],
-        "kinds": [{"name": kind, "colour": colour, "caption": caption} for kind, (colour, caption) in KINDS.items()],
-        "relations": [{"name": name, "colour": colour, "caption": caption, "interaction": name in INTERACTIONS} for name, (colour, caption) in RELATION_STYLES.items()],
+        "kinds": [{"name": kind, "colour": colour, "caption": kind_label(kind, LANGUAGE)} for kind, colour in KIND_COLOURS.items()],
+        "weaponCaption": kind_label("weapon", LANGUAGE),
+        "relations": [{"name": name, "colour": colour, "caption": relation_label(name, LANGUAGE), "phrase": relation_phrase(name, LANGUAGE),
+                       "interaction": name in INTERACTIONS} for name, colour in RELATION_COLOURS.items()],
         "unsureDashes": UNSURE_DASHES,
         "editions": editions,
         "categories": sorted({g for _from, g in (universe if universe is not None else view).nodes(data="glossary_category") if g}, key=fold),
@@ -262,7 +269,7 @@ def _review_info(view: nx.MultiDiGraph, source: str, target: str, data: dict[str
     """For an edge the typer was unsure of ("à vérifier"): the suggested relation, its ends in
     the suggested direction, and the ID ``rulegraph review`` answers; empty for other edges."""
     suggested = data.get("suggested")
-    if not isinstance(suggested, str) or suggested not in RELATION_STYLES:
+    if not isinstance(suggested, str) or suggested not in RELATION_COLOURS:
         return {}
     from ..review import review_id, suggested_ends
 
@@ -383,7 +390,7 @@ def _escape_html(text: str) -> str:
 
 def _node_sort_key(view: nx.MultiDiGraph, node: str) -> tuple[str, int, str]:
     data = view.nodes[node]
-    return (data["game"] or "", list(KINDS).index(data["kind"]), fold(data["label"]))
+    return (data["game"] or "", list(KIND_COLOURS).index(data["kind"]), fold(data["label"]))
 
 
 def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:

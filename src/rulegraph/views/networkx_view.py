@@ -17,7 +17,7 @@ from rdflib import RDF, RDFS, Graph, URIRef
 from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph
 from ..namespaces import RELATIONS, RG
 
-_KIND = NODE_KINDS
+KIND_OF_CLASS = NODE_KINDS
 
 
 #: Views already built, per graph object: (the graph, its size then, the view). A graph read from
@@ -37,7 +37,7 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
 
 def _from_graph(graph: Graph) -> nx.MultiDiGraph:
     view = nx.MultiDiGraph()
-    for rdf_type, kind in _KIND.items():
+    for rdf_type, kind in KIND_OF_CLASS.items():
         for node in graph.subjects(RDF.type, rdf_type):
             game = graph.value(node, RG.game)
             group = graph.value(node, RG.category)
@@ -111,8 +111,8 @@ def _from_store(store) -> nx.MultiDiGraph:
     """The same view read off an Oxigraph store with two SPARQL queries (the store answers them
     in Rust; walking it triple by triple through rdflib's API would take seconds)."""
     view = nx.MultiDiGraph()
-    types = " ".join(f"<{rdf_type}>" for rdf_type in _KIND)
-    rank = {str(rdf_type): index for index, rdf_type in enumerate(_KIND)}
+    types = " ".join(f"<{rdf_type}>" for rdf_type in KIND_OF_CLASS)
+    rank = {str(rdf_type): index for index, rdf_type in enumerate(KIND_OF_CLASS)}
     chosen: dict[str, str] = {}
     for row in store.query(_STORE_NODES % types):
         node, rdf_type = row["node"].value, row["type"].value
@@ -124,7 +124,7 @@ def _from_store(store) -> nx.MultiDiGraph:
             view.add_node(
                 node,
                 label=_value(row["label"]) or node,
-                kind=_KIND[URIRef(rdf_type)],
+                kind=KIND_OF_CLASS[URIRef(rdf_type)],
                 category="weapon" if rdf_type == str(RG.WeaponAbility) else ("character" if rdf_type == str(RG.CharacterAbility) else None),
                 glossary_category=_value(row["group_label"]),
                 game=(_value(row["game_label"]) or "None") if game is not None else None,

@@ -18,7 +18,8 @@ from ..build import BuildResult, build
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS
 from ..review import ReviewItem, append_to_curation, curation_entry, review_items, suggested_ends
-from .atlas import RELATION_STYLES
+from ..vocabulary import relation_label, relation_phrase
+from .atlas import LANGUAGE, RELATION_COLOURS
 
 
 class ReviewPanel(widgets.VBox):
@@ -37,7 +38,7 @@ class ReviewPanel(widgets.VBox):
         self.choice = widgets.Select(rows=min(10, max(3, len(self.pending))), layout=widgets.Layout(width="100%"))
         self.detail = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.accept = widgets.Button(description="Accepter", button_style="success", tooltip="garder la relation suggérée")
-        self.relation = widgets.Dropdown(options=[(f"{name} ({RELATION_STYLES[name][1]})", name) for name in INTERACTIONS],
+        self.relation = widgets.Dropdown(options=[(f"{name} ({relation_label(name, LANGUAGE)})", name) for name in INTERACTIONS],
                                          description="Relation")
         self.retype = widgets.Button(description="Retyper", button_style="info", tooltip="donner à l'arête la relation choisie")
         self.reason = widgets.Text(description="Raison", placeholder="pourquoi (obligatoire pour Supprimer)",
@@ -129,13 +130,13 @@ def _confidence(item: ReviewItem) -> str:
 
 def _item_label(item: ReviewItem) -> str:
     first, relation, second = _proposal(item)
-    return f"{item.id} · {_confidence(item)} · {first} {RELATION_STYLES[relation][1]} {second} ?"
+    return f"{item.id} · {_confidence(item)} · {first} {relation_phrase(relation, LANGUAGE)} {second} ?"
 
 
 def _item_html(item: ReviewItem) -> str:
     statement = item.statement
     first, relation, second = _proposal(item)
-    colour, caption = RELATION_STYLES[relation]
+    colour, caption = RELATION_COLOURS[relation], relation_phrase(relation, LANGUAGE)
     kind = "suggestion du typeur" if item.suggested else f"relation typée ({statement.relation})"
     return (
         '<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.4;'

@@ -24,7 +24,8 @@ from rdflib import Graph
 
 from ..extract.lexicon import Lexicon
 from ..text import fold
-from .atlas import KINDS, RELATION_STYLES, atlas_data, match_nodes, neighbourhood, render_page
+from ..vocabulary import kind_label, relation_label, relation_phrase
+from .atlas import KIND_COLOURS, LANGUAGE, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
 from .networkx_view import to_networkx
 
 ABILITY_KINDS = ("ability", "undefined")
@@ -74,8 +75,8 @@ def relation_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     """Which relations to show, those present in the graph, in the vocabulary's order; all
     are selected at first."""
     present = {relation for *_, relation in as_view(graph).edges(data="relation")}
-    relations = [r for r in RELATION_STYLES if r in present]
-    return widgets.SelectMultiple(options=relations, value=tuple(relations), description="Relations", rows=min(8, max(2, len(relations))))
+    relations = [r for r in RELATION_COLOURS if r in present]
+    return widgets.SelectMultiple(options=[(relation_label(r, LANGUAGE), r) for r in relations], value=tuple(relations), description="Relations", rows=min(8, max(2, len(relations))))
 
 
 def filtered_view(graph: Graph | nx.MultiDiGraph, *, games: Iterable[str] | None = None, relations: Iterable[str] | None = None,
@@ -194,30 +195,31 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
     same_game = [other["label"] for _, other in view.nodes(data=True)
                  if other["kind"] in ABILITY_KINDS and other["game"] == data["game"] and other["label"] != data["label"]]
     text = highlight_mentions(data["text"], same_game, game=data["game"] or "") if data["text"] else "<i>(pas de texte dans le glossaire)</i>"
-    colour = KINDS[data["kind"]][0]
+    colour = KIND_COLOURS[data["kind"]]
     parts = [
         '<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.4">',
         f'<h3 style="margin:4px 0">{html.escape(data["label"])}</h3>',
-        f'<div style="color:#666"><span style="color:{colour}">●</span> {html.escape(KINDS[data["kind"]][1])} · {html.escape(data["game"] or "")}</div>',
+        f'<div style="color:#666"><span style="color:{colour}">●</span> {html.escape(kind_label(data["kind"], LANGUAGE))} · {html.escape(data["game"] or "")}</div>',
         f'<div style="white-space:pre-wrap;border:1px solid #e3e3e3;border-radius:4px;padding:6px;margin:6px 0">{text}</div>',
     ]
     for note in data["notes"]:
         parts.append(f'<div style="background:#fff8e1;border-left:3px solid #f0b400;padding:4px 8px;margin:4px 0;white-space:pre-wrap">{html.escape(note)}</div>')
     outgoing = [(view.nodes[v]["label"], d) for _, v, d in view.out_edges(node, data=True)]
     incoming = [(view.nodes[u]["label"], d) for u, _, d in view.in_edges(node, data=True) if u != node]
-    for title, edges in (("Relations sortantes", outgoing), ("Relations entrantes", incoming)):
-        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_STYLES).index(e[1]["relation"]), fold(e[0])))
+    for title, edges, inverse in (("Relations sortantes", outgoing, False), ("Relations entrantes", incoming, True)):
+        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_COLOURS).index(e[1]["relation"]), fold(e[0])))
         parts.append(f'<h4 style="margin:8px 0 2px">{title} ({len(edges)})</h4>')
         if edges:
             parts.append('<table style="border-collapse:collapse;font-size:12px">')
-            parts.extend(_edge_row(other, edge) for other, edge in edges)
+            parts.extend(_edge_row(other, edge, inverse) for other, edge in edges)
             parts.append("</table>")
     parts.append("</div>")
     return "".join(parts)
 
 
-def _edge_row(other: str, edge: dict) -> str:
-    colour, caption = RELATION_STYLES[edge["relation"]]
+def _edge_row(other: str, edge: dict, inverse: bool) -> str:
+    """One edge of a node: "annule X" going out, "est annulée par X" coming in."""
+    colour, caption = RELATION_COLOURS[edge["relation"]], relation_phrase(edge["relation"], LANGUAGE, inverse=inverse)
     where = " · ".join(filter(None, [f"{edge['source']}:{edge['line']}" if edge["source"] else "", _condition_text(edge["condition"]) if edge["condition"] else "", edge["edition"] or ""]))
     return (
         '<tr style="vertical-align:top;border-top:1px solid #eee">'
