@@ -65,3 +65,29 @@ def test_the_compiled_catalogue_is_current():
 
 def _key(value):
     return value if isinstance(value, str) else tuple(value)
+
+
+def test_a_verdict_shows_the_scope_its_sentence_gives_in_the_users_language():
+    french = run("resolve", "--side", "Insaisissable", "--side", "Interception").stdout
+    defeat = next(line for line in french.splitlines() if "Insaisissable (par " in line)
+    assert "portée : pour les adversaires présents dans sa zone de contrôle" in defeat
+    assert "Interception annule les effets d’Insaisissable" in french
+    english = run("--lang", "en", "resolve", "--side", "Insaisissable", "--side", "Interception").stdout
+    assert "scope: pour les adversaires présents dans sa zone de contrôle" in english
+    assert "Interception negates Insaisissable" in english
+
+
+def test_errors_speak_the_users_language():
+    french = run("resolve", "--side", "Fouisseur", "--side", "Blessé")
+    assert french.returncode == 2
+    assert french.stderr.strip() == ("rulegraph: 'Blessé' est de type « état » dans Hell Dorado, pas « capacité » ; "
+                                     "cette commande prend des noms de type « capacité »")
+    missing = run("build", "missing.md", "--game", "X")
+    assert missing.returncode == 2 and "fichier introuvable ; vérifiez le chemin" in missing.stderr
+    assert "file not found; check the path" in run("--lang", "en", "build", "missing.md", "--game", "X").stderr
+
+
+def test_the_build_summary_is_french_by_default(tmp_path):
+    out = run("build", "--out", str(tmp_path / "out")).stdout
+    assert "Hell Dorado : 87 capacités" in out and "note" in out and "arêtes :" in out
+    assert "Hell Dorado: 87 abilities" in run("--lang", "en", "build", "--out", str(tmp_path / "out2")).stdout

@@ -410,7 +410,7 @@ def find_game(graph: Graph, name: str) -> str:
     for game_id, label in known.items():
         if fold(name) in (fold(game_id), fold(label)):
             return game_id
-    hint = ", ".join(sorted(known.values())) or "none"
+    hint = ", ".join(sorted(known.values())) or _("none")
     raise RulegraphError(_('unknown game {name!r}; the graph has: {hint}').format(name=name, hint=hint))
 
 
@@ -447,8 +447,8 @@ def raise_unknown(graph: Graph, name: str, game: str | None, kinds: tuple[str, .
             wanted=_(" or ").join(kind_word(k) for k in wanted), takes=kind_word(wanted[0])))
     labels = sorted({t.label for t in graph_terms(graph) if t.kind in kinds and (game_id is None or t.game_id == game_id)})
     near = closest(name, labels)
-    hint = f"; did you mean {', '.join(near)}?" if near else "; check the spelling against the glossary"
-    where = f" in {game}" if game else ""
+    hint = _("; did you mean {names}?").format(names=", ".join(near)) if near else _("; check the spelling against the glossary")
+    where = _(" in {game}").format(game=game) if game else ""
     raise RulegraphError(_('unknown name {name!r}{where}{hint}').format(name=name, where=where, hint=hint))
 
 

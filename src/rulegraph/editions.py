@@ -128,8 +128,8 @@ def resolve_ability(graph: Graph, ability: str, game: str | None = None) -> tupl
     matches = sorted(t.uri for t in match_name(graph, ability, kinds=("ability",)) if t.uri in defined)
     if not matches:
         hint = closest(ability, sorted({label_of(graph, node) for node in defined}))
-        where = f" in {label_of(graph, game_node)}" if game_node else ""
-        suggestion = f"; did you mean: {', '.join(hint)}?" if hint else ""
+        where = _(" in {game}").format(game=label_of(graph, game_node)) if game_node else ""
+        suggestion = _("; did you mean {names}?").format(names=", ".join(hint)) if hint else ""
         raise RulegraphError(_('no ability {ability!r}{where}{suggestion}').format(ability=ability, where=where, suggestion=suggestion))
     if len(matches) > 1:
         with_editions = [node for node in matches if (node, RG.hasEditionText, None) in graph]
@@ -161,7 +161,7 @@ def _resolve_edition(graph: Graph, game: URIRef, name: str) -> URIRef:
             return node
     labels = [label_of(graph, node) for node in editions]
     near = closest(name, labels)
-    hint = f"did you mean: {', '.join(near)}?" if near else f"its editions: {', '.join(labels)}"
+    hint = _("did you mean {names}?").format(names=", ".join(near)) if near else _("its editions: {names}").format(names=", ".join(labels))
     raise RulegraphError(_('no edition {name!r} in {label_of}; {hint}').format(name=name, label_of=label_of(graph, game), hint=hint))
 
 

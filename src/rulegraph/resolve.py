@@ -33,6 +33,7 @@ from .lang import words as lang_words
 from .names import parse_heading
 from .namespaces import RG
 from .text import fold, split_sentences
+from .vocabulary import relation_phrase
 
 #: Relations that act as attacks in the resolver; mutuallyCancels switches both sides off.
 ATTACKS = ("cancels", "negates")
@@ -415,7 +416,7 @@ def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reaso
                 chain += edges
                 relation = edges[0]["relation"]
                 attacker_label = labels.get(attacker)
-                clause = _("{attacker} {relation} it").format(attacker=_who(held, attacker), relation=relation) + _qualifiers(edges)
+                clause = _("{attacker} {relation} it").format(attacker=_who(held, attacker), relation=relation_phrase(relation)) + _qualifiers(edges)
                 if attacker_label == "out":
                     beaten = _defeat(held, attacker, reasons, attacks)
                     chain += beaten["evidence"]
@@ -428,7 +429,7 @@ def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reaso
             verdict = {"in": "in effect", "out": "defeated"}.get(label, "undecided")
             shown = {"in": _("in effect"), "out": _("defeated")}.get(label, _("undecided"))
             text = _("{ability} (side {number}) is {verdict}").format(ability=ability.display, number=side + 1, verdict=shown)
-            text += ": " + "; ".join(parts) if parts else _(": nothing on another side attacks it")
+            text += _(": {reasons}").format(reasons="; ".join(parts)) if parts else _(": nothing on another side attacks it")
             verdicts.append({"side": side + 1, "ability": ability.display, "verdict": verdict, "text": text, "chain": chain})
     return verdicts
 

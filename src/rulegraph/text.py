@@ -215,6 +215,14 @@ def of_name(label: str) -> str:
     return f"d’« {label} »" if _ELIDING.match(label) else f"de « {label} »"
 
 
+def before_name(phrase: str, label: str) -> str:
+    """A phrase followed by a name, "de" elided before a vowel or a mute h: "annule les effets
+    d’Insaisissable", "s’applique à Charge"; other languages' phrases are left as they are."""
+    if _ELIDING.match(label) and (phrase.endswith(" de") or phrase == "de"):
+        return f"{phrase[:-2]}d’{label}"
+    return f"{phrase} {label}"
+
+
 @lru_cache(maxsize=1)
 def french_dictionary():
     """pyspellchecker's offline French word list with frequencies, loaded once (0.1–0.3 s) and

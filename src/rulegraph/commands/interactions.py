@@ -56,15 +56,25 @@ def _where(edge: Mapping[str, object]) -> str:
     from ..i18n import _
 
     condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
-    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}"
+    scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
+    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
+
+
+def edge_line(edge: Mapping[str, object]) -> str:
+    """« A » relation « B », with the relation in the user's language ("annule les effets de")."""
+    from ..text import before_name
+    from ..vocabulary import relation_phrase
+
+    return f"{edge['subject']} {before_name(relation_phrase(str(edge['relation'])), str(edge['object']))}"
 
 
 def render(result: Interactions) -> str:
     from ..i18n import _, ngettext
+    from ..vocabulary import kind_label, relation_label
 
     lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
     for edge in result["relations"]:
-        lines.append(f"  {edge['subject']} {edge['relation']} {edge['object']}")
+        lines.append(f"  {edge_line(edge)}")
         lines.append(f"      {_where(edge)}")
     if not result["relations"]:
         lines.append("  " + _("none"))
@@ -72,7 +82,8 @@ def render(result: Interactions) -> str:
     for path in result["paths"]:
         steps = [result["a"]]
         for hop in path["hops"]:
-            arrow = f"-{hop['relation']}->" if hop["direction"] == "forward" else f"<-{hop['relation']}-"
+            relation = relation_label(hop["relation"])
+            arrow = f"-{relation}->" if hop["direction"] == "forward" else f"<-{relation}-"
             steps.append(f"{arrow} {hop['to']}")
         lines.append("  " + " ".join(steps))
         for hop in path["hops"]:
@@ -84,10 +95,10 @@ def render(result: Interactions) -> str:
         lines.append("  " + _("none"))
     lines += ["", _("Shared:")]
     for item in result["shared"]:
-        lines.append(f"  {item['kind']}: {item['term']}")
+        lines.append(f"  {kind_label(item['kind']).lower()}: {item['term']}")
         for side in ("a", "b"):
             for edge in item[side]:
-                lines.append(f"      {edge['subject']} {edge['relation']} {edge['object']}: {_where(edge)}")
+                lines.append(f"      {edge_line(edge)}: {_where(edge)}")
     if not result["shared"]:
         lines.append("  " + _("nothing"))
     return "\n".join(lines)

@@ -44,6 +44,7 @@ def run(args) -> int:
 
 def render(result: Resolution) -> str:
     from ..i18n import _
+    from .interactions import edge_line
 
     lines = []
     for number, side in enumerate(result["sides"], start=1):
@@ -63,6 +64,6 @@ def render(result: Resolution) -> str:
         for link in item["chain"]:
             edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
             where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
-            relation = f"{edge['subject']} {edge['relation']} {edge['object']}: " if edge.get("relation") else ""
+            relation = f"{edge_line(edge)} : " if edge.get("relation") else ""
             lines.append(f"      {relation}« {edge['evidence']} »{where}")
     return "\n".join(lines)

@@ -94,7 +94,7 @@ def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
     hit = lexicon.lookup(name)
     if hit is None:
         hints = lexicon.closest(name)
-        hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
+        hint = _("; did you mean {names}?").format(names=", ".join(hints)) if hints else _("; check the spelling against the glossary")
         raise RulegraphError(_('no ability or term named {name!r} in the graph{hint}').format(name=name, hint=hint))
     return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
