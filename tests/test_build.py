@@ -69,7 +69,7 @@ def test_build_writes_deterministic_turtle_and_offline_html(tmp_path, capsys):
     page = (tmp_path / "a" / "graph.html").read_text(encoding="utf-8")
     assert 'src="http' not in page and 'href="http' not in page
     out = capsys.readouterr().out
-    assert "Hell Dorado: 87 abilities (78 character, 9 weapon), 4 designer notes" in out
+    assert "Hell Dorado: 87 abilities (character abilities 78, weapon abilities 9), 4 designer notes" in out
 
 
 def _copy_corpus(tmp_path):

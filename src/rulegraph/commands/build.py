@@ -10,8 +10,8 @@ if TYPE_CHECKING:
 
 from pathlib import Path
 
-from ..i18n import N_, _, ngettext
-from ..model import CHARACTER, WEAPON
+from ..i18n import _, ngettext
+from ..vocabulary import kind_label, relation_label
 from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
 
 
@@ -55,13 +55,10 @@ def run(args) -> int:
     return 0
 
 
-_CATEGORIES = {CHARACTER: N_("character"), WEAPON: N_("weapon")}
-
-
 def render_summary(per_game: dict[str, GameSummary]) -> str:
     lines = []
     for game, info in per_game.items():
-        categories = ", ".join(f"{n} {_(_CATEGORIES.get(c, c))}" for c, n in info["by_category"].items())
+        categories = ", ".join(f"{kind_label(c, plural=n > 1).lower()} {n}" for c, n in info["by_category"].items())
         abilities = ngettext("{count} ability", "{count} abilities", info["abilities"]).format(count=info["abilities"])
         notes = ngettext("{count} designer note", "{count} designer notes", info["notes"]).format(count=info["notes"])
         lines.append(_("{game}: {abilities} ({categories}), {notes}").format(
@@ -72,7 +69,7 @@ def render_summary(per_game: dict[str, GameSummary]) -> str:
         undefined = info["undefined"]
         lines.append("  " + _("undefined: {count}").format(count=len(undefined))
                      + (f" ({', '.join(undefined)})" if undefined else ""))
-        edges = ", ".join(f"{r} {n}" for r, n in info["edges"].items())
+        edges = ", ".join(f"{relation_label(r)} {n}" for r, n in info["edges"].items())
         lines.append("  " + _("edges: {edges}").format(edges=edges or _("none")))
         if not info["lexicon"]:
             lines.append("  " + _("no lexicon file: states, actions and characteristics are not linked "
