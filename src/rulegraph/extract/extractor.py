@@ -708,7 +708,7 @@ def _conditions(folded: str, cue_matches: list[CueMatch], language: Language, co
 def _scopes(folded: str, language: Language) -> list[tuple[int, int]]:
     """Spans of the phrases that say whom or where an effect holds ("pour les adversaires présents
     dans sa zone de contrôle"); shown beside a verdict, never evaluated."""
-    spans = []
+    spans: list[tuple[int, int]] = []
     for match in language.scope.finditer(folded):
         text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[match.start():match.end()].rstrip())
         if not any(start <= match.start() < end for start, end in spans):

@@ -12,6 +12,7 @@ them (``rulegraph export html --focus NAME``).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import networkx as nx
 
@@ -35,7 +36,7 @@ def interaction_degree(view: nx.MultiDiGraph) -> Counter[str]:
     return degree
 
 
-def overview(view: nx.MultiDiGraph, game_order: list[str], limit: int = OVERVIEW_ABILITIES) -> tuple[nx.MultiDiGraph, dict[str, object]]:
+def overview(view: nx.MultiDiGraph, game_order: list[str], limit: int = OVERVIEW_ABILITIES) -> tuple[nx.MultiDiGraph, dict[str, Any]]:
     """The subgraph the page draws first, and the catalogue it loads neighbourhoods from.
 
     ``game_order`` is the atlas's list of games: a catalogue entry names its game by its index
@@ -52,7 +53,7 @@ def overview(view: nx.MultiDiGraph, game_order: list[str], limit: int = OVERVIEW
     links = sorted({(index[s], index[t], RELATIONS.index(relation)) for s, t, relation in view.edges(data="relation")
                     if relation in INTERACTIONS and s != t and s in index and t in index})
     clusters = Counter((view.nodes[n]["game"], view.nodes[n].get("glossary_category") or "") for n in abilities)
-    data = {
+    data: dict[str, Any] = {
         "total": {"nodes": view.number_of_nodes(), "edges": view.number_of_edges(), "abilities": len(abilities)},
         "kinds": list(ABILITY_KINDS),
         "relations": list(RELATIONS),
