@@ -29,7 +29,7 @@ def test_direct_relation_with_evidence_and_condition(fixture_graph):
     assert result["relations"] == [{
         "subject": "Pas feutré", "relation": "cancels", "object": "Bouclier d’épines",
         "evidence": "Pas feutré annule le bouclier d’épines s’il termine son déplacement au contact.",
-        "source": "a.txt", "line": 6, "condition": "s’il termine son déplacement au contact",
+        "source": "a.txt", "line": 6, "condition": "s’il termine son déplacement au contact", "scope": None,
     }]
 
 

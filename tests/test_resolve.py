@@ -120,7 +120,7 @@ def test_json_keys(fixture_graph):
     assert set(result["sides"][0]) == {"abilities", "in_effect", "defeated", "granted", "undecided"}
     assert set(result["sides"][0]["defeated"][0]) == {"ability", "by", "evidence"}
     assert set(result["sides"][0]["defeated"][0]["evidence"][0]) == {
-        "subject", "relation", "object", "evidence", "source", "line", "condition"}
+        "subject", "relation", "object", "evidence", "source", "line", "condition", "scope"}
 
 
 def test_seed_interception_switches_off_fouisseur_so_attaque_d_opportunite_applies(seed_graph):
@@ -157,7 +157,7 @@ def test_cli_resolve_json_and_text(capsys):
     text = capsys.readouterr().out
     assert "defeated:  Pas feutré (by Brise-garde (side 2))" in text and "(a.txt:4)" in text
     assert main(["--lang", "fr", *args]) == 0
-    assert "annulée :  Pas feutré (par Brise-garde (side 2))" in capsys.readouterr().out
+    assert "annulée :  Pas feutré (par Brise-garde (camp 2))" in capsys.readouterr().out
 
 
 def test_cli_one_side_is_exit_2(capsys):

@@ -86,9 +86,10 @@ def _edges_between(view: nx.MultiDiGraph, a: str, b: str) -> list[EdgeEvidence]:
     return sorted(records, key=_edge_order)
 
 
-def _edge_order(record: EdgeEvidence) -> tuple[int, str, int, str]:
+def _edge_order(record: EdgeEvidence) -> tuple[int, str, int, str, str]:
+    """Relation, place, then the sentence: two sentences of one line keep one order on every store."""
     relations = INTERACTIONS + tuple(TERM_RELATIONS)
-    return (relations.index(record["relation"]), record["source"], record["line"], record["subject"])
+    return (relations.index(record["relation"]), record["source"], record["line"], record["subject"], record["evidence"])
 
 
 # --- interactions ------------------------------------------------------------------------

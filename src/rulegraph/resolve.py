@@ -351,7 +351,7 @@ def _who(held: list[dict[str, _Held]], arg: _Contender) -> str:
     return _("{ability} (side {number})").format(ability=held[arg[0]][arg[1]].term.label, number=arg[0] + 1)
 
 
-def _qualifiers(edges: list[EdgeEvidence]) -> str:
+def qualifiers(edges: list[EdgeEvidence]) -> str:
     """The conditions and scopes the sentences attach to these edges, shown beside a verdict
     ("pour les adversaires présents dans sa zone de contrôle"), never evaluated."""
     conditions = list(dict.fromkeys(str(e["condition"]) for e in edges if e["condition"]))
@@ -370,7 +370,7 @@ def _attack_edges(attacks: list[_Attack], target: Argument, attacker: _Contender
 
 def _defeat(held: list[dict[str, _Held]], arg: Argument, reasons: dict[_Contender, _Reason], attacks: list[_Attack]) -> Defeat:
     winning, unsupported = reasons[arg]
-    by = [_who(held, a) + _qualifiers(_attack_edges(attacks, arg, a)) if not isinstance(a, _Clash)
+    by = [_who(held, a) if not isinstance(a, _Clash)
           else _("{ability}, cancelling each other").format(ability=_who(held, a.other(arg))) for a in winning]
     evidence = [e for a in winning for e in _attack_edges(attacks, arg, a)]
     if unsupported:
@@ -408,7 +408,7 @@ def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reaso
             chain: list[EdgeEvidence | RuleSentence] = [edge for _granter, edge in ability.granters]
             parts = []
             if ability.granters:
-                granters = ", ".join(f"{_who(held, g)}{_qualifiers([e])}" for g, e in ability.granters)
+                granters = ", ".join(f"{_who(held, g)}{qualifiers([e])}" for g, e in ability.granters)
                 parts.append((_("also granted by {granters}") if ability.given else _("granted by {granters}")).format(granters=granters))
             incoming: list[Argument] = sorted({a.attacker for a in attacks if a.target == arg and a.relation != MUTUAL})
             for attacker in incoming:
@@ -416,7 +416,7 @@ def _verdicts(held: list[dict[str, _Held]], labels: dict[_Contender, str], reaso
                 chain += edges
                 relation = edges[0]["relation"]
                 attacker_label = labels.get(attacker)
-                clause = _("{attacker} {relation} it").format(attacker=_who(held, attacker), relation=relation_phrase(relation)) + _qualifiers(edges)
+                clause = _("{attacker} {relation} it").format(attacker=_who(held, attacker), relation=relation_phrase(relation)) + qualifiers(edges)
                 if attacker_label == "out":
                     beaten = _defeat(held, attacker, reasons, attacks)
                     chain += beaten["evidence"]
@@ -442,7 +442,7 @@ def _add_clash_parts(held: list[dict[str, _Held]], labels: dict[_Contender, str]
         other = clash.other(arg)
         edges = _attack_edges(attacks, arg, clash)
         chain += edges
-        clause = _("it and {ability} cancel each other (mutuallyCancels)").format(ability=_who(held, other)) + _qualifiers(edges)
+        clause = _("it and {ability} cancel each other (mutuallyCancels)").format(ability=_who(held, other)) + qualifiers(edges)
         if label == "out":
             winning, unsupported = reasons[clash]
             why = [_("{ability} defeats one of them first").format(ability=_who(held, w)) for w in winning]

@@ -44,6 +44,7 @@ def run(args) -> int:
 
 def render(result: Resolution) -> str:
     from ..i18n import _
+    from ..resolve import qualifiers
     from .interactions import edge_line
 
     lines = []
@@ -51,7 +52,9 @@ def render(result: Resolution) -> str:
         lines.append(_("Side {number}: {abilities}").format(number=number, abilities=", ".join(side["abilities"])))
         lines.append("  " + _("in effect: {abilities}").format(abilities=", ".join(side["in_effect"]) or _("none")))
         for defeat in side["defeated"]:
-            lines.append("  " + _("defeated:  {ability} (by {by})").format(ability=defeat["ability"], by=", ".join(defeat["by"])))
+            # Conditions and scopes stand beside the verdict: "pour les adversaires présents dans sa zone de contrôle".
+            by = ", ".join(defeat["by"]) + qualifiers(defeat["evidence"])
+            lines.append("  " + _("defeated:  {ability} (by {by})").format(ability=defeat["ability"], by=by))
         if side["undecided"]:
             lines.append("  " + _("undecided: {abilities}").format(abilities=", ".join(side["undecided"])))
         defeated = {defeat["ability"] for defeat in side["defeated"]}
