@@ -174,6 +174,16 @@ def test_every_named_query_is_in_the_queries_table():
             assert f"`{parameter.name}`" in row, f"{query.name}: parameter {parameter.name} is not in its row"
 
 
+def test_the_layout_names_every_module_of_the_package():
+    layout = (DOCS / "project.md").read_text(encoding="utf-8").split("```\nsrc/rulegraph/\n", 1)[1].split("```", 1)[0]
+    listed = set(re.findall(r"^  ([a-z_0-9]+(?:\.py|/))", layout, re.M))
+    package = ROOT / "src" / "rulegraph"
+    present = {p.name + "/" if p.is_dir() else p.name for p in package.iterdir()
+               if (p.suffix == ".py" or p.is_dir()) and not p.name.startswith("__") and not p.name.endswith(".egg-info")}
+    assert present - listed == set(), "add a line for each to the layout in docs/project.md"
+    assert listed - present == set(), "the layout in docs/project.md names modules that are gone"
+
+
 def test_every_relation_and_class_is_in_the_vocabulary_page():
     from rulegraph.namespaces import INTERACTIONS, KIND_CLASSES
 
