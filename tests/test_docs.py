@@ -132,6 +132,18 @@ def test_python_examples_print_what_the_pages_show(examples_folder, tmp_path, mo
     assert failed == 0, "a Python example of the documentation does not print what the page shows (see above)"
 
 
+def test_the_manifest_example_loads_beside_the_seeds(tmp_path):
+    """docs/corpus.md's manifest, saved in a copy of data/, is a manifest rulegraph reads."""
+    from rulegraph.corpus import load_corpus
+
+    [(_page, _line, manifest)] = [block for block in fenced_blocks("toml") if block[0] == "corpus.md"]
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    (tmp_path / "data" / "example.toml").write_text(manifest, encoding="utf-8")
+    corpus = load_corpus(tmp_path / "data" / "example.toml")
+    assert [game.name for game in corpus.games.values()] == ["Hell Dorado"]
+    assert {source.path.name for source in corpus.sources} == {docgen.HELL_DORADO}
+
+
 def prose(page: Path) -> str:
     """A page without its cog-generated parts."""
     text = page.read_text(encoding="utf-8")
