@@ -132,6 +132,20 @@ def test_python_examples_print_what_the_pages_show(examples_folder, tmp_path, mo
     assert failed == 0, "a Python example of the documentation does not print what the page shows (see above)"
 
 
+def test_the_figures_in_prose_are_those_of_the_generated_run():
+    """The README's and the evaluation page's leave-one-out figures and threshold are the ones the
+    generated `rulegraph evaluate --cross-validate` block printed (regenerate, then update them)."""
+    page = (DOCS / "evaluation.md").read_text(encoding="utf-8")
+    sets, links, precision, recall, typed = re.search(
+        r"^leave-one-glossary-out: sets=(\d+) links=(\d+) precision=(\S+) recall=(\S+) typed=(\S+)$", page, re.M).groups()
+    threshold = re.search(r"^With the shipped calibration and threshold \((\S+)\)", page, re.M).group(1)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"| leave one glossary out, {sets} sets, {links} links (not blind) | {precision} | {recall} | {typed} |" in readme
+    text = prose(DOCS / "evaluation.md")
+    assert f"{links} links" in text
+    assert f"right {typed} of the time" in text and f"clears {threshold}" in text and f"only above {threshold}" in text
+
+
 def test_the_manifest_example_loads_beside_the_seeds(tmp_path):
     """docs/corpus.md's manifest, saved in a copy of data/, is a manifest rulegraph reads."""
     from rulegraph.corpus import load_corpus
