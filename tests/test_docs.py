@@ -146,6 +146,11 @@ def test_the_figures_in_prose_are_those_of_the_generated_run():
     assert f"right {typed} of the time" in text and f"clears {threshold}" in text and f"only above {threshold}" in text
 
 
+def test_the_readme_stays_short():
+    """Issue 14: at most 12 KB; the rest belongs on the pages of docs/."""
+    assert len((ROOT / "README.md").read_bytes()) <= 12 * 1024
+
+
 def test_the_manifest_example_loads_beside_the_seeds(tmp_path):
     """docs/corpus.md's manifest, saved in a copy of data/, is a manifest rulegraph reads."""
     from rulegraph.corpus import load_corpus
