@@ -125,17 +125,23 @@ def workspace() -> Path:
     return prepare_workspace(folder)
 
 
-def excerpt(output: str, *parts: tuple[str, int | None]) -> str:
-    """The lines of ``output`` that ``parts`` keep, "…" where lines are left out. Each part is
-    (a regular expression the part's first line matches, its number of lines or None for the
-    rest)."""
+#: A part of an excerpt: (a regular expression a line matches, how many lines the part keeps from
+#: it, None for the rest, and optionally how many lines before it the part starts). Patterns name
+#: the data (ability names, editions, "→"), not the messages, which change with the language.
+Part = tuple[str, int | None] | tuple[str, int | None, int]
+
+
+def excerpt(output: str, *parts: Part) -> str:
+    """The lines of ``output`` that ``parts`` keep, in order, "…" where lines are left out."""
     lines = output.rstrip("\n").split("\n")
     kept: list[str] = []
     position = 0
-    for pattern, count in parts:
-        start = next((i for i in range(position, len(lines)) if re.search(pattern, lines[i])), None)
-        if start is None:
+    for part in parts:
+        pattern, count, before = (*part, 0) if len(part) == 2 else part
+        match = next((i for i in range(position + before, len(lines)) if re.search(pattern, lines[i])), None)
+        if match is None:
             raise ValueError(f"no line after line {position + 1} matches {pattern!r} in:\n{output}")
+        start = max(match - before, position)
         stop = len(lines) if count is None else min(start + count, len(lines))
         if start > position:
             kept.append("…")
@@ -146,9 +152,10 @@ def excerpt(output: str, *parts: tuple[str, int | None]) -> str:
     return "\n".join(kept) + "\n"
 
 
-def console(command: str, *, exit_code: int = 0, keep: tuple[tuple[str, int | None], ...] = ()) -> str:
+def console(command: str, *, exit_code: int = 0, keep: tuple[Part, ...] = ()) -> str:
     """A console block: the command as typed, then what it prints on the seeds (an excerpt when
-    ``keep`` is given). A run whose exit code is not the one expected stops the generation."""
+    ``keep`` is given). A run whose exit code is not the one expected stops the generation. The
+    examples share one folder, so a command shown here must leave it as it found it."""
     folder = workspace()
     code, output = run_example(command, folder)
     if code != exit_code:
