@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# cog's options for the documentation pages (tests/test_docs.py runs the same with --check).
+COG_DOCS := -I . -p 'import scripts.docgen as docgen'
 
 .PHONY: run test lint eval train bench bench-scale fuzz lab docs i18n clean
 
@@ -38,10 +40,11 @@ train: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py
 
-# The documentation site, offline: regenerate the CLI and vocabulary pages, then build with
+# The documentation site, offline: regenerate the generated parts of the pages (the CLI
+# reference, the vocabulary, every console example run on a copy of the seeds), then build with
 # warnings as errors into build/site.
 docs: $(STAMP)
-	$(BIN)/cog -I . -r docs/cli.md docs/vocabulary.md
+	$(BIN)/cog $(COG_DOCS) -r docs/*.md
 	$(BIN)/mkdocs build --strict
 
 # A long fuzzing run (the suite runs 40 examples per property) and the full regex audit.

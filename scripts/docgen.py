@@ -1,9 +1,21 @@
 """Generators for the documentation pages that must follow the code: the CLI reference (from
-argparse) and the vocabulary (from the ontology). Run through cog by ``make docs``."""
+argparse), the vocabulary (from the ontology) and every console example (from a real run on the
+seeds). Run through cog by ``make docs``; tests/test_docs.py checks the pages are current."""
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import functools
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 from rdflib import OWL, RDF, RDFS, Graph
 
@@ -48,3 +60,128 @@ def vocabulary_markdown() -> str:
             comment = " ".join(str(graph.value(term, RDFS.comment) or "").split()).replace("|", "\\|")
             rows.append(f"| `rg:{str(term)[len(str(RG)):]}` | {labels.get('en', '')} | {labels.get('fr', '')} | {comment} |\n")
     return "".join(rows)
+
+
+# --- Examples run on the seeds -------------------------------------------------------------------
+#
+# Every console block of the pages is written by ``console(...)`` from a real run, in a temporary
+# copy of the project's data built once: `make docs` regenerates the blocks, and tests/test_docs.py
+# runs `cog --check`, so a page never shows an output the code no longer gives.
+
+ROOT = Path(__file__).resolve().parents[1]
+HELL_DORADO = "000_10d76c9141a2b7c0.txt"
+#: The sentence the revision examples delete from Insaisissable in a copy of the Hell Dorado chapter.
+DELETED_SENTENCE = " Cette capacité annule l’attaque d’opportunité."
+#: Folders the examples name besides data/: the example glossary and a few evaluation glossaries.
+EXAMPLE_FOLDERS = ("examples", "tests/gold/cendres", "tests/gold/caravanes", "tests/gold/marees",
+                   "tests/gold/plomb")
+
+
+def example_environment() -> dict[str, str]:
+    """A run as a user in a French terminal-less shell sees it: French messages, no colour,
+    stdout and stderr in the order they are written."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES")}
+    env.update(LC_ALL="C.UTF-8", NO_COLOR="1", COLUMNS="100", PYTHONUNBUFFERED="1")
+    return env
+
+
+def run_example(command: str, folder: Path) -> tuple[int, str]:
+    """Run one ``rulegraph …`` command line as a shell would split it; its exit code and output."""
+    argv = shlex.split(command)
+    if argv[0] != "rulegraph":
+        raise ValueError(f"not a rulegraph command: {command}")
+    done = subprocess.run([sys.executable, "-m", "rulegraph", *argv[1:]], cwd=folder, env=example_environment(),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    return done.returncode, done.stdout
+
+
+def prepare_workspace(folder: Path) -> Path:
+    """The folder the examples run in: data/, the example glossaries, out/ built from the seeds,
+    old/graph.ttl (a copy of it), hell-dorado-edited.txt (the chapter without one sentence of
+    Insaisissable) and new/graph.ttl (the build of that edited chapter)."""
+    shutil.copytree(ROOT / "data", folder / "data")
+    for name in EXAMPLE_FOLDERS:
+        shutil.copytree(ROOT / name, folder / name)
+    chapter = (ROOT / "data" / HELL_DORADO).read_text(encoding="utf-8")
+    edited = chapter.replace(DELETED_SENTENCE + "\n", "\n", 1)
+    if edited == chapter:
+        raise RuntimeError(f"the sentence the examples delete is no longer in {HELL_DORADO}")
+    (folder / "hell-dorado-edited.txt").write_text(edited, encoding="utf-8")
+    shutil.copytree(ROOT / "data", folder / "edited")
+    (folder / "edited" / HELL_DORADO).write_text(edited, encoding="utf-8")
+    for command in ("rulegraph build", "rulegraph build --manifest edited/corpus.toml --out new"):
+        code, output = run_example(command, folder)
+        if code != 0:
+            raise RuntimeError(f"{command} failed in the examples' folder:\n{output}")
+    (folder / "old").mkdir()
+    shutil.copy(folder / "out" / "graph.ttl", folder / "old" / "graph.ttl")
+    return folder
+
+
+@functools.cache
+def workspace() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="rulegraph-docs-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return prepare_workspace(folder)
+
+
+#: A part of an excerpt: (a regular expression a line matches, how many lines the part keeps from
+#: it, None for the rest, and optionally how many lines before it the part starts). Patterns name
+#: the data (ability names, editions, "→"), not the messages, which change with the language.
+Part = tuple[str, int | None] | tuple[str, int | None, int]
+
+
+def excerpt(output: str, *parts: Part) -> str:
+    """The lines of ``output`` that ``parts`` keep, in order, "…" where lines are left out."""
+    lines = output.rstrip("\n").split("\n")
+    kept: list[str] = []
+    position = 0
+    for part in parts:
+        pattern, count, before = (*part, 0) if len(part) == 2 else part
+        match = next((i for i in range(position + before, len(lines)) if re.search(pattern, lines[i])), None)
+        if match is None:
+            raise ValueError(f"no line after line {position + 1} matches {pattern!r} in:\n{output}")
+        start = max(match - before, position)
+        stop = len(lines) if count is None else min(start + count, len(lines))
+        if start > position:
+            kept.append("…")
+        kept.extend(lines[start:stop])
+        position = stop
+    if position < len(lines):
+        kept.append("…")
+    return "\n".join(kept) + "\n"
+
+
+def console(command: str, *, exit_code: int = 0, keep: tuple[Part, ...] = ()) -> str:
+    """A console block: the command as typed, then what it prints on the seeds (an excerpt when
+    ``keep`` is given). A run whose exit code is not the one expected stops the generation. The
+    examples share one folder, so a command shown here must leave it as it found it."""
+    folder = workspace()
+    code, output = run_example(command, folder)
+    if code != exit_code:
+        raise RuntimeError(f"{command}: exit code {code}, expected {exit_code}:\n{output}")
+    if str(folder) in output:
+        raise RuntimeError(f"{command}: the output names the temporary folder:\n{output}")
+    if keep:
+        output = excerpt(output, *keep)
+    return f"```console\n$ {command}\n{output.rstrip()}\n```\n"
+
+
+def review_ids() -> list[str]:
+    """The IDs `rulegraph review` gives the edges left "à vérifier" on the seeds, least sure first."""
+    code, output = run_example("rulegraph review --json", workspace())
+    if code != 0:
+        raise RuntimeError(f"rulegraph review --json failed:\n{output}")
+    return [item["id"] for item in json.loads(output)]
+
+
+def review_answers() -> str:
+    """The three answers `rulegraph review` takes, on the first three edges it lists."""
+    ids = review_ids()
+    if len(ids) < 3:
+        raise RuntimeError(f"the examples answer three review items; the seeds have {len(ids)}")
+    return ("```sh\n"
+            f"rulegraph review --accept {ids[0]}     # keep the suggested relation\n"
+            f"rulegraph review --retype {ids[1]} negates\n"
+            f"rulegraph review --remove {ids[2]} --reason \"la phrase ne relie pas ces deux capacités\"\n"
+            "```\n")

@@ -33,6 +33,10 @@ Progress = Callable[[str], None]
 
 @dataclass(slots=True)
 class BuildResult:
+    """What a build made: the corpus as read, the statements extracted (curation applied) and
+    the graph. ``build`` writes no file (``rulegraph build`` publishes the outputs), so
+    ``outputs`` stays empty unless a caller records there what it wrote."""
+
     corpus: Corpus
     statements: list[Statement]
     graph: Graph

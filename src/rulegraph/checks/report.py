@@ -80,6 +80,8 @@ def render_text(findings: list[Finding]) -> str:
 
 
 def render_json(findings: list[Finding]) -> str:
+    """The findings as a JSON list of objects (check, code, severity, subject, game, message,
+    source, line): what ``rulegraph check --json`` prints, for scripts and other tools."""
     return json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2)
 
 
@@ -116,6 +118,8 @@ def _left_out_note(code: str, name: str, count: int) -> str:
 
 
 def render_markdown(findings: list[Finding], *, limit: int | None = None) -> str:
+    """``report.md``: the counts by check, then the findings grouped by check, at most ``limit``
+    listed per check (the report says how many were left out; ``rulegraph check`` gives all)."""
     shown, left_out = listed(findings, limit)
     lines = ["# Rapport de cohérence", "", summary_line(findings), ""]
     rows = counts(findings)
