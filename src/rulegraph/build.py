@@ -17,6 +17,7 @@ from pathlib import Path
 from rdflib import Graph
 
 from .corpus import Corpus, corpus_from_files, load_corpus
+from .defaults import DEFAULT_MANIFEST
 from .errors import RulegraphError
 from .extract.analysis import Analyser
 from .extract.cues import load_cues
@@ -51,7 +52,7 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     if files:
         corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options, max_mb=max_mb)
     else:
-        manifest = manifest or Path("data/corpus.toml")
+        manifest = manifest or DEFAULT_MANIFEST
         corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step("extracting relations")
     analyser = Analyser(progress=lambda done, total: step(f"analysing sentences with spaCy ({done}/{total}, cached after this run)"))

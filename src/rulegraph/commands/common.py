@@ -7,8 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-DEFAULT_MANIFEST = Path("data/corpus.toml")
-DEFAULT_OUT = Path("out")
+from ..defaults import DEFAULT_MANIFEST, DEFAULT_OUT  # noqa: F401 (the commands' defaults)
 
 
 class Progress:
