@@ -59,6 +59,20 @@ def vocabulary_markdown() -> str:
             labels = {label.language: str(label) for label in graph.objects(term, RDFS.label)}
             comment = " ".join(str(graph.value(term, RDFS.comment) or "").split()).replace("|", "\\|")
             rows.append(f"| `rg:{str(term)[len(str(RG)):]}` | {labels.get('en', '')} | {labels.get('fr', '')} | {comment} |\n")
+    rows.append(_relation_phrases_markdown())
+    return "".join(rows)
+
+
+def _relation_phrases_markdown() -> str:
+    """How messages and views write each relation between two names (rg:phrase, rg:inversePhrase)."""
+    from rulegraph.namespaces import RELATIONS
+    from rulegraph.vocabulary import relation_phrase
+
+    rows = ["\n## Relations in sentences\n\n« A » *phrase* « B », and « B » *inverse phrase* « A »:\n\n"
+            "| relation | phrase (fr) | inverse phrase (fr) | phrase (en) | inverse phrase (en) |\n|---|---|---|---|---|\n"]
+    for relation in RELATIONS:
+        words = [relation_phrase(relation, lang, inverse=inverse) for lang in ("fr", "en") for inverse in (False, True)]
+        rows.append(f"| `rg:{relation}` | " + " | ".join(words) + " |\n")
     return "".join(rows)
 
 

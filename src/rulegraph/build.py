@@ -18,6 +18,7 @@ from typing import TypedDict
 from rdflib import Graph
 
 from .corpus import Corpus, corpus_from_files, load_corpus
+from .defaults import DEFAULT_MANIFEST
 from .errors import RulegraphError
 from .extract.analysis import Analyser
 from .extract.cues import load_cues
@@ -57,7 +58,7 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
     if files:
         corpus = corpus_from_files(files, game=game or "jeu", format=format, options=options, max_mb=max_mb)
     else:
-        manifest = manifest or Path("data/corpus.toml")
+        manifest = manifest or DEFAULT_MANIFEST
         corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step(_("extracting relations"))
     analyser = Analyser(progress=lambda done, total: step(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total)))

@@ -14,18 +14,13 @@ from pathlib import Path
 from rdflib import RDF, Graph, URIRef
 
 from .catalogue import RuleGraph, iter_statements
+from .defaults import DEFAULT_OUT, EXPORT_FORMATS
 from .graph import new_graph
 from .namespaces import RG
 from .text import slug
 
 #: Format name → (default file name, what it is for).
-FORMATS = {
-    "html": ("graph.html", "the offline HTML atlas"),
-    "jsonld": ("graph.jsonld", "JSON-LD, for linked-data tools"),
-    "graphml": ("graph.graphml", "GraphML, for Gephi and Cytoscape"),
-    "csv": ("edges.csv", "one row per edge with its evidence, for a spreadsheet"),
-    "ttl": ("graph.ttl", "Turtle, deterministic"),
-}
+FORMATS = EXPORT_FORMATS
 CSV_COLUMNS = ("subject", "relation", "object", "game", "sentence", "source", "line", "condition", "method", "edition")
 JSONLD_CONTEXT = {
     "rg": str(RG),
@@ -54,7 +49,7 @@ def export(graph: Graph, format: str, *, focus: str | None = None, depth: int = 
     return {"jsonld": to_jsonld, "graphml": to_graphml, "csv": to_csv, "ttl": to_turtle}[format](graph)
 
 
-def default_path(format: str, *, focus: str | None = None, depth: int = 2, out: Path = Path("out")) -> Path:
+def default_path(format: str, *, focus: str | None = None, depth: int = 2, out: Path = DEFAULT_OUT) -> Path:
     """``out/graph.html``, ``out/edges.csv``…; a focused export gets the name in its file name."""
     name = FORMATS[format][0]
     if focus is not None:

@@ -29,6 +29,7 @@ from rdflib import RDF, RDFS, Graph, URIRef
 from rdflib.term import Node
 
 from .catalogue import RuleGraph, find_game, line_of, local_name, source_of
+from .defaults import DEFAULT_OUT, GLOSSARY_FORMATS
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
 from .i18n import _
@@ -36,7 +37,7 @@ from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
 from .vocabulary import kind_label, relation_phrase
 
-FORMATS = ("html", "md", "docx")
+FORMATS = GLOSSARY_FORMATS
 #: Kinds of term a mention links to; characteristics and notions are too common to link.
 LINKED_KINDS = ("ability", "undefined", "state", "action")
 #: Relations whose sentence names the other term (characteristics and notions are left out).
@@ -569,7 +570,7 @@ def _hyperlink(paragraph, text: str, anchor: str) -> None:
 # --- entry point -----------------------------------------------------------------------------
 
 
-def default_path(format: str, *, game: str | None = None, out: Path = Path("out")) -> Path:
+def default_path(format: str, *, game: str | None = None, out: Path = DEFAULT_OUT) -> Path:
     """out/glossary.html, or out/glossary-hell-dorado.docx for one game."""
     return out / f"{f'glossary-{slug(game)}' if game else 'glossary'}.{format}"
 

@@ -17,6 +17,7 @@ _WORDS = lang_words("notes")
 _LAST_PREFIX = _WORDS["last_prefix"]
 _FIRST_PREFIX = _WORDS["first_prefix"]
 _STOP = frozenset(_WORDS["stop_words"])
+_EDIT_VERBS = frozenset(_WORDS["edit_verbs"])
 
 
 def split_note(paragraph: Paragraph) -> tuple[Paragraph | None, Note | None]:
@@ -46,7 +47,7 @@ def questioned_sentence(rule: str, question: str) -> str:
     if any(w.startswith(_FIRST_PREFIX) for w in words):
         return sentences[0]
     numbers = {w for w in words if w.isdigit()}
-    content = {t.key for t in tokenize(question) if len(t.key) > 3} - {"vir", "simplifi", "suppr"}
+    content = {t.key for t in tokenize(question) if len(t.key) > 3} - _EDIT_VERBS
     best, best_score = None, 0.0
     for sentence in sentences:
         tokens = tokenize(sentence)

@@ -54,7 +54,7 @@ class Endpoint:
             return opener.open(request, timeout=TIMEOUT)
         except urllib.error.HTTPError as error:
             detail = error.read().decode("utf-8", "replace").strip().splitlines()[:1]
-            raise RulegraphError(f"{self.url} answered {error.code} {error.reason}"
+            raise RulegraphError(_("{url} answered {code} {reason}").format(url=self.url, code=error.code, reason=error.reason)
                                  + (f": {detail[0][:200]}" if detail else "")) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
@@ -146,9 +146,9 @@ def terms_graph(endpoint: Endpoint) -> Graph:
         if subject is not None and predicate is not None and obj is not None:
             graph.add((subject, predicate, obj))
     if len(graph) == 0:
-        raise RulegraphError(f"{endpoint.url} holds no rulegraph terms"
-                             + (f" in the graph {endpoint.graph_iri}" if endpoint.graph_iri else
-                                " in its default graph (pass --graph-iri, the graph 'rulegraph publish' printed)"))
+        where = (_("in the graph {iri}").format(iri=endpoint.graph_iri) if endpoint.graph_iri else
+                 _("in its default graph (pass --graph-iri, the graph 'rulegraph publish' printed)"))
+        raise RulegraphError(_("{url} holds no rulegraph terms {where}").format(url=endpoint.url, where=where))
     return graph
 
 

@@ -18,7 +18,7 @@ _APOSTROPHE_TABLE = str.maketrans({c: "'" for c in APOSTROPHES})
 _DASHES_TABLE = str.maketrans({"‐": "-", "‑": "-", "‒": "-"})
 
 #: Elided articles and pronouns that glue to the next word: l'attaque, d'opportunité, qu'il.
-ELISIONS = ("jusqu'", "lorsqu'", "puisqu'", "quoiqu'", "qu'", "l'", "d'", "j'", "n'", "s'", "c'", "m'", "t'")
+ELISIONS = tuple(lang_words("text")["elisions"])
 
 _WORD = re.compile(r"[\w]+(?:'|(?=\s)|\b)", re.UNICODE)
 
@@ -78,6 +78,11 @@ def strip_elision(word: str) -> str:
     return word
 
 
+#: The stemmer's endings (lang/fr/words.toml, [stemming]).
+_STEMMING = lang_words("stemming")
+_PLURAL_KEPT = tuple(_STEMMING["plural_kept"])
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """Light French stemmer for matching names: plural and feminine endings removed.
@@ -87,18 +92,18 @@ def stem(word: str) -> str:
     "PR" or "X" stay themselves.
     """
     word = strip_elision(fold(word))
-    if len(word) <= 3:
+    if len(word) < _STEMMING["min_length"]:
         return word
-    if word.endswith(("ives", "ive")):
-        return word[: word.rindex("iv")] + "if"
-    if word.endswith(("euses", "euse")):
-        return word[: word.rindex("eus")] + "eux"
-    if word.endswith("aux") and len(word) > 5:
-        return word[:-3] + "al"
-    if word.endswith(("s", "x")) and not word.endswith(("ss", "eux")):
-        word = word[:-1]
-    if word.endswith("e") and len(word) > 4:
-        word = word[:-1]
+    for ending, replacement, min_length in _STEMMING["rewrites"]:
+        if word.endswith(ending) and len(word) >= min_length:
+            return word[: -len(ending)] + replacement
+    for ending in _STEMMING["plural_endings"]:
+        if word.endswith(ending) and not word.endswith(_PLURAL_KEPT):
+            word = word[: -len(ending)]
+            break
+    feminine = _STEMMING["feminine_ending"]
+    if word.endswith(feminine) and len(word) >= _STEMMING["feminine_min_length"]:
+        word = word[: -len(feminine)]
     return word
 
 
@@ -140,7 +145,7 @@ def tokenize(text: str) -> list[Token]:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\s]+(?=[«\"(\[A-ZÀ-ÖØ-Þ0-9–—-])")
-_ABBREVIATIONS = tuple(lang_words("sentences")["abbreviations"])
+_ABBREVIATIONS = tuple(lang_words("text")["abbreviations"])
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:

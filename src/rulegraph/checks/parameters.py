@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from rdflib import RDF, Graph
 
+from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import fold, of_name, tokenize
 from .finding import CheckId, Finding
@@ -29,8 +30,9 @@ PARAMETER_LETTERS = frozenset("XYDN")
 #: Words quoted on each side of a parameter the text uses, so the designer finds the place.
 QUOTED_WORDS = 4
 _PLACEHOLDER = re.compile(r"[A-Za-z]+")
-_SLOT_POINTERS = ("entre parenthese", "indique")
-_PARENTHESES_POINTER = "entre parenthese"
+#: Folded words by which a text points at a keyword slot of its name (lang/fr/words.toml, [parameters]).
+_SLOT_POINTERS = tuple(lang_words("parameters")["slot_pointers"])
+_PARENTHESES_POINTER = lang_words("parameters")["parentheses_pointer"]
 
 
 def declared_letters(parameters: tuple[str, ...]) -> set[str]:

@@ -8,10 +8,8 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..defaults import DEFAULT_MANIFEST, DEFAULT_OUT  # noqa: F401 (the commands' defaults)
 from ..i18n import _
-
-DEFAULT_MANIFEST = Path("data/corpus.toml")
-DEFAULT_OUT = Path("out")
 
 
 class Progress:

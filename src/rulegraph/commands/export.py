@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..defaults import DEFAULT_OUT, EXPORT_FORMATS, GLOSSARY_FORMATS
 from ..i18n import _
-from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
+from .common import Progress, add_source_arguments, build_from_args
 
-_FORMATS = ("html", "jsonld", "graphml", "csv", "ttl", "glossary")
+_FORMATS = (*EXPORT_FORMATS, "glossary")
 
 
 def add_parser(subparsers) -> None:
@@ -15,10 +16,10 @@ def add_parser(subparsers) -> None:
         "export",
         help="write the graph as html, jsonld, graphml, csv or ttl, or the glossary with its links",
         description="Write the graph (or the neighbourhood of one name) in another format. "
-        "Default paths: out/graph.html, out/graph.jsonld, out/graph.graphml, out/edges.csv, out/graph.ttl; "
+        f"Default paths: {', '.join(str(DEFAULT_OUT / name) for name, _ in EXPORT_FORMATS.values())}; "
         "a focused export is named after the focus, e.g. out/graph-interception-2.html. "
-        "'export glossary [--format html|md|docx] [--clean] [--game G]' writes the glossary back, in its own "
-        "order and text, with every cross-reference linked (default: out/glossary.html).",
+        f"'export glossary [--format {'|'.join(GLOSSARY_FORMATS)}] [--clean] [--game G]' writes the glossary back, in its own "
+        f"order and text, with every cross-reference linked (default: {DEFAULT_OUT / 'glossary.html'}).",
     )
     parser.add_argument("export_format", metavar="FORMAT", choices=_FORMATS, help=", ".join(_FORMATS))
     add_source_arguments(parser)
@@ -52,13 +53,14 @@ def _run_glossary(args) -> int:
     so a reader format given with FILE… still reaches the build."""
     from ..build import write_atomic
     from ..errors import RulegraphError
-    from ..glossary_export import FORMATS, default_path, export_glossary
+    from ..glossary_export import default_path, export_glossary
 
     output = "html"
-    if args.format in FORMATS:
+    if args.format in GLOSSARY_FORMATS:
         output, args.format = args.format, None
     elif args.format is not None and not args.files:
-        raise RulegraphError(_('unknown glossary format {format!r}; use --format html, md or docx').format(format=args.format))
+        raise RulegraphError(_("unknown glossary format {format!r}; use --format {formats}").format(
+            format=args.format, formats=_(" or ").join([", ".join(GLOSSARY_FORMATS[:-1]), GLOSSARY_FORMATS[-1]])))
     if args.focus:
         raise RulegraphError(_('export glossary writes whole glossaries; use --game G instead of --focus'))
     progress = Progress()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict, cast
 
+from ..lang import words as lang_words
 from ..text import Token, closest, edit_distance_at_most_one, fold, french_dictionary, tokenize
 from ..tomlfile import load_toml
 
@@ -46,7 +47,7 @@ class Mention:
 
 
 #: A lone elidable word before another word, its apostrophe left out: "d opportunite".
-_BARE_ELISION = re.compile(r"(?<![\w'’])([dlnsjcmtDLNSJCMT]|qu|Qu|jusqu|lorsqu) (?=[^\W\d_])")
+_BARE_ELISION = re.compile(lang_words("lexicon")["bare_elision"])
 
 
 @dataclass(slots=True)

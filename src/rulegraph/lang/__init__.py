@@ -20,6 +20,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 from ..errors import RulegraphError
+from ..i18n import _
 
 #: The language of the rule texts rulegraph reads.
 TEXT_LANGUAGE = "fr"
@@ -45,12 +46,12 @@ def _words_file(lang: str) -> dict:
     try:
         return tomllib.loads(read_text("words.toml", lang))
     except tomllib.TOMLDecodeError as error:
-        raise RulegraphError(f"invalid TOML: {error}", path=display_path("words.toml", lang)) from None
+        raise RulegraphError(_('invalid TOML: {error}').format(error=error), path=display_path("words.toml", lang)) from None
 
 
 def words(section: str, lang: str = TEXT_LANGUAGE) -> dict:
     """One table of ``words.toml``: word lists (lists of strings) and patterns (strings)."""
     data = _words_file(lang)
     if section not in data:
-        raise RulegraphError(f"no [{section}] table", path=display_path("words.toml", lang))
+        raise RulegraphError(_('no [{section}] table').format(section=section), path=display_path("words.toml", lang))
     return data[section]
