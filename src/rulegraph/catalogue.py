@@ -478,6 +478,33 @@ def common_game(graph: Graph, names: list[str], game: str | None, kinds: tuple[s
     return next(iter(common))
 
 
+#: Lexicons of a NetworkX view's labels (the atlas, widgets and exports look names up in a view,
+#: which may be a neighbourhood or a filtered copy), per view object and its number of nodes.
+_VIEW_LEXICONS: dict[int, tuple[weakref.ref[Any], int, Lexicon]] = {}
+
+
+def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
+    """Nodes of a view named ``name`` in any game, matched as the extractor matches names (case,
+    accents, apostrophes, plural, parameters, one typo in a long name).
+
+    Raises RulegraphError with the closest labels when nothing matches."""
+    key, size = id(view), view.number_of_nodes()
+    cached = _VIEW_LEXICONS.get(key)
+    if cached is not None and cached[0]() is view and cached[1] == size:
+        lexicon = cached[2]
+    else:
+        lexicon = Lexicon("atlas")
+        for label in sorted({label for _, label in view.nodes(data="label")}):
+            lexicon.add("ability", label)
+        _VIEW_LEXICONS[key] = (weakref.ref(view, lambda _: _VIEW_LEXICONS.pop(key, None)), size, lexicon)
+    hit = lexicon.lookup(name)
+    if hit is None:
+        hints = lexicon.closest(name)
+        hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
+        raise RulegraphError(f"no ability or term named {name!r} in the graph{hint}")
+    return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
+
+
 # --- the wrapper ---------------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from typing import NotRequired, TypedDict, final
 import networkx as nx
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import ABILITY_KINDS, Term, find_game, find_term, graph_terms, line_of, source_of, text_of
+from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, graph_terms, line_of, source_of, text_of
 from .checks.finding import Finding
 from .editions import RevisionDiff
 from .errors import RulegraphError
@@ -30,7 +30,6 @@ from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import Explanation, Resolution, resolve
 from .text import fold
-from .views.networkx_view import to_networkx
 
 
 class LayerItem(EdgeEvidence, total=False):
@@ -145,7 +144,7 @@ def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterab
     ``findings`` are consistency findings already computed (``run_checks``); they are computed
     for the ability's game when omitted. ``encounters=False`` skips the resolver replays."""
     term = find_term(graph, name, game=game, kinds=ABILITY_KINDS)
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     node = str(term.uri)
     result: Impact = {
         "ability": term.label,
@@ -459,7 +458,7 @@ def impact_of_edit(old: Graph, new: Graph) -> EditImpact:
             found = _find(version, label, game)
             if found is None:
                 continue
-            view = to_networkx(version)
+            view = RuleGraph(version).networkx()
             for first, second in encounter_pairs(view, str(found.uri)):
                 sides = [view.nodes[first]["label"], view.nodes[second]["label"]]
                 if tuple(sides) in encounters or not all(_find(g, s, game) for g in (old, new) for s in sides):

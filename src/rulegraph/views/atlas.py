@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, Literal
 
+from ..catalogue import RuleGraph
+from ..catalogue import match_nodes as match_nodes
 from ..errors import RulegraphError
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
-from .networkx_view import to_networkx
 
 if TYPE_CHECKING:
     from ..complexity import Score
@@ -72,24 +73,6 @@ STABILISATION_MILLISECONDS = 3000
 #: Edges the typer was unsure of ("à vérifier"): drawn in the suggested relation's colour with a
 #: dash pattern of their own (plain rg:references edges use vis's default dashes).
 UNSURE_DASHES = [2, 6]
-
-
-def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
-    """Nodes named ``name`` in any game, matched as the extractor matches names (case, accents,
-    apostrophes, plural, parameters, one typo in a long name).
-
-    Raises RulegraphError with the closest labels when nothing matches."""
-    from ..extract.lexicon import Lexicon
-
-    lexicon = Lexicon("atlas")
-    for label in sorted({label for _, label in view.nodes(data="label")}):
-        lexicon.add("ability", label)
-    hit = lexicon.lookup(name)
-    if hit is None:
-        hints = lexicon.closest(name)
-        hint = f"; did you mean {', '.join(hints)}?" if hints else "; check the spelling against the glossary"
-        raise RulegraphError(f"no ability or term named {name!r} in the graph{hint}")
-    return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
@@ -330,7 +313,7 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
     """The atlas page of the whole graph, or of the neighbourhood of ``focus`` within ``depth``."""
     from ..complexity import scores_by_node
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     scores = scores_by_node(graph, view)
     centres: list[str] = []
     if focus is not None:
