@@ -371,6 +371,15 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> _GameLexicons:
     return per_kinds[kinds]
 
 
+def game_lexicon(graph: Graph, game_id: str, kinds: tuple[str, ...] = KIND_ORDER) -> Lexicon:
+    """The lexicon of one game's labels of ``kinds``, built once per graph (to find the names a
+    text or a message mentions, as the extractor finds them)."""
+    for lexicon, _ in _graph_lexicons(graph, kinds):
+        if lexicon.game == game_id:
+            return lexicon
+    return Lexicon(game_id)
+
+
 #: Longer names are only compared whole: the word matcher's cost grows with the name's length.
 _LOOKUP_CHARACTERS = 500
 

@@ -21,11 +21,10 @@ from typing import NotRequired, TypedDict, final
 import networkx as nx
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, graph_terms, line_of, source_of, text_of
+from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, game_lexicon, line_of, source_of, text_of
 from .checks.finding import Finding
 from .editions import RevisionDiff
 from .errors import RulegraphError
-from .extract.lexicon import Lexicon
 from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import Explanation, Resolution, resolve
@@ -241,14 +240,6 @@ def designer_notes(graph: Graph, uri: URIRef) -> list[DesignerNote]:
     return sorted(notes, key=lambda n: (n["line"], n["text"]))
 
 
-def _game_lexicon(graph: Graph, game_id: str) -> Lexicon:
-    lexicon = Lexicon(game_id)
-    for term in sorted(graph_terms(graph), key=lambda t: t.label):
-        if term.game_id == game_id and term.kind in ABILITY_KINDS:
-            lexicon.add("ability", term.label)
-    return lexicon
-
-
 def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: Iterable[Finding] | None) -> list[FindingAbout]:
     """The findings whose subject is the ability or whose message names it (matched as the
     extractor matches names, longest first: "Frappe rapide" is not "Rapide")."""
@@ -256,7 +247,7 @@ def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: 
         from .checks import run_checks
 
         findings = run_checks(graph, games=[game_id])
-    lexicon = _game_lexicon(graph, game_id)
+    lexicon = game_lexicon(graph, game_id, ABILITY_KINDS)
     found: list[FindingAbout] = []
     for finding in findings:
         if finding.game != game:
