@@ -68,3 +68,12 @@ def test_records_are_read_once_and_typed(two_games):
     assert graph.game_of(abilities[0].node) == ("jeu-a", "Jeu A")
     assert graph.networkx() is graph.networkx()
     assert local_name(abilities[0].node) == "bouclier-d-epines"
+
+
+def test_a_games_editions_come_in_its_lineage_order(seed_graph, seed_corpus):
+    graph = RuleGraph(seed_graph)
+    [(game_id, spec)] = [(g, s) for g, s in seed_corpus.games.items() if s.lineage]
+    editions = graph.editions(spec.name)
+    assert [e.label for e in editions] == list(spec.lineage)
+    assert [e.order for e in editions] == sorted(e.order for e in editions if e.order is not None)
+    assert graph.games()[game_id] == spec.name

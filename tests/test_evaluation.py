@@ -107,3 +107,11 @@ def test_make_eval_prints_every_set(capsys):
     out = capsys.readouterr().out
     assert all(f"== {name} ==" in out for name in default_sets(ROOT))
     assert "precision" in out and "typed" in out
+
+
+def test_the_shipped_sets_are_found_under_the_root_given_not_next_to_the_package(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["evaluate"]) == 2
+    assert "data/corpus.toml: file not found" in capsys.readouterr().err
+    assert default_sets(ROOT)["seeds"] == (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml")
+    assert all(gold.is_file() and manifest.is_file() for gold, manifest in default_sets(ROOT).values())

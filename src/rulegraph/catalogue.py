@@ -364,6 +364,15 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> _GameLexicons:
     return per_kinds[kinds]
 
 
+def game_lexicon(graph: Graph, game_id: str, kinds: tuple[str, ...] = KIND_ORDER) -> Lexicon:
+    """The lexicon of one game's labels of ``kinds``, built once per graph (to find the names a
+    text or a message mentions, as the extractor finds them)."""
+    for lexicon, _index in _graph_lexicons(graph, kinds):
+        if lexicon.game == game_id:
+            return lexicon
+    return Lexicon(game_id)
+
+
 #: Longer names are only compared whole: the word matcher's cost grows with the name's length.
 _LOOKUP_CHARACTERS = 500
 
@@ -477,6 +486,33 @@ def common_game(graph: Graph, names: list[str], game: str | None, kinds: tuple[s
         listed = ", ".join(sorted(labels[g] for g in common))
         raise RulegraphError(_('{names} exist in several games ({listed}); choose the game (--game, or --param game=… for a query)').format(names=', '.join(map(repr, names)), listed=listed))
     return next(iter(common))
+
+
+#: Lexicons of a NetworkX view's labels (the atlas, widgets and exports look names up in a view,
+#: which may be a neighbourhood or a filtered copy), per view object and its number of nodes.
+_VIEW_LEXICONS: dict[int, tuple[weakref.ref[Any], int, Lexicon]] = {}
+
+
+def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
+    """Nodes of a view named ``name`` in any game, matched as the extractor matches names (case,
+    accents, apostrophes, plural, parameters, one typo in a long name).
+
+    Raises RulegraphError with the closest labels when nothing matches."""
+    key, size = id(view), view.number_of_nodes()
+    cached = _VIEW_LEXICONS.get(key)
+    if cached is not None and cached[0]() is view and cached[1] == size:
+        lexicon = cached[2]
+    else:
+        lexicon = Lexicon("atlas")
+        for label in sorted({label for _, label in view.nodes(data="label")}):
+            lexicon.add("ability", label)
+        _VIEW_LEXICONS[key] = (weakref.ref(view, lambda _: _VIEW_LEXICONS.pop(key, None)), size, lexicon)
+    hit = lexicon.lookup(name)
+    if hit is None:
+        hints = lexicon.closest(name)
+        hint = _("; did you mean {names}?").format(names=", ".join(hints)) if hints else _("; check the spelling against the glossary")
+        raise RulegraphError(_('no ability or term named {name!r} in the graph{hint}').format(name=name, hint=hint))
+    return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
 
 # --- the wrapper ---------------------------------------------------------------------------

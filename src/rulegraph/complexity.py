@@ -206,12 +206,11 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
 def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None = None,
                view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
-    from .catalogue import find_game
+    from .catalogue import RuleGraph, find_game
     from .checks.records import abilities
-    from .views.networkx_view import to_networkx
 
     weights = weights or load_weights()
-    view = view if view is not None else to_networkx(graph)
+    view = view if view is not None else RuleGraph(graph).networkx()
     game_id = find_game(graph, game) if game else None
     scored = []
     for ability in abilities(graph):

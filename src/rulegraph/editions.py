@@ -15,7 +15,7 @@ from typing import TypedDict, cast
 
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, text_of
+from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, optional_text, text_of
 from .errors import RulegraphError
 from .i18n import _
 from .names import is_parameter
@@ -335,17 +335,16 @@ def _edition_parameters(graph: Graph, ability: URIRef, game: URIRef, entry: _Edi
 
 
 def _ability_record(graph: Graph, node: URIRef) -> dict[str, object]:
-    notes = sorted(str(graph.value(note, RG.text) or "") for note in graph.objects(node, RG.hasNote))
+    notes = sorted(text_of(graph, note, RG.text) for note in graph.objects(node, RG.hasNote))
     editions: dict[str, str | None] = {}
     for text_node in graph.objects(node, RG.hasEditionText):
         edition = node_value(graph, text_node, RG.edition)
-        text = graph.value(text_node, RG.text)
-        editions[label_of(graph, edition) if edition is not None else ""] = str(text) if text is not None else None
+        editions[label_of(graph, edition) if edition is not None else ""] = optional_text(graph, text_node, RG.text)
     category = next((str(cls).rsplit("#", 1)[-1] for cls in DEFINED_ABILITY_CLASSES if (node, RDF.type, cls) in graph), "")
     return {
         "category": category,
-        "heading": str(graph.value(node, RG.heading) or ""),
-        "text": str(graph.value(node, RG.text) or ""),
+        "heading": text_of(graph, node, RG.heading),
+        "text": text_of(graph, node, RG.text),
         "parameters": sorted(str(p) for p in graph.objects(node, RG.parameter)),
         "tags": sorted(str(t) for t in graph.objects(node, RG.tag)),
         "notes": notes,

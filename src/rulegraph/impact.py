@@ -21,17 +21,15 @@ from typing import NotRequired, TypedDict, final
 import networkx as nx
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import ABILITY_KINDS, Term, find_game, find_term, graph_terms, line_of, source_of, text_of
+from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, game_lexicon, line_of, source_of, text_of
 from .checks.finding import Finding
 from .editions import RevisionDiff
 from .errors import RulegraphError
-from .extract.lexicon import Lexicon
 from .i18n import _
 from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import Explanation, Resolution, resolve
 from .text import fold
-from .views.networkx_view import to_networkx
 
 
 class LayerItem(EdgeEvidence, total=False):
@@ -146,7 +144,7 @@ def impact(graph: Graph, name: str, game: str | None = None, *, findings: Iterab
     ``findings`` are consistency findings already computed (``run_checks``); they are computed
     for the ability's game when omitted. ``encounters=False`` skips the resolver replays."""
     term = find_term(graph, name, game=game, kinds=ABILITY_KINDS)
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     node = str(term.uri)
     result: Impact = {
         "ability": term.label,
@@ -243,14 +241,6 @@ def designer_notes(graph: Graph, uri: URIRef) -> list[DesignerNote]:
     return sorted(notes, key=lambda n: (n["line"], n["text"]))
 
 
-def _game_lexicon(graph: Graph, game_id: str) -> Lexicon:
-    lexicon = Lexicon(game_id)
-    for term in sorted(graph_terms(graph), key=lambda t: t.label):
-        if term.game_id == game_id and term.kind in ABILITY_KINDS:
-            lexicon.add("ability", term.label)
-    return lexicon
-
-
 def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: Iterable[Finding] | None) -> list[FindingAbout]:
     """The findings whose subject is the ability or whose message names it (matched as the
     extractor matches names, longest first: "Frappe rapide" is not "Rapide")."""
@@ -258,7 +248,7 @@ def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: 
         from .checks import run_checks
 
         findings = run_checks(graph, games=[game_id])
-    lexicon = _game_lexicon(graph, game_id)
+    lexicon = game_lexicon(graph, game_id, ABILITY_KINDS)
     found: list[FindingAbout] = []
     for finding in findings:
         if finding.game != game:
@@ -460,7 +450,7 @@ def impact_of_edit(old: Graph, new: Graph) -> EditImpact:
             found = _find(version, label, game)
             if found is None:
                 continue
-            view = to_networkx(version)
+            view = RuleGraph(version).networkx()
             for first, second in encounter_pairs(view, str(found.uri)):
                 sides = [view.nodes[first]["label"], view.nodes[second]["label"]]
                 if tuple(sides) in encounters or not all(_find(g, s, game) for g in (old, new) for s in sides):

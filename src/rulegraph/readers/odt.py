@@ -27,7 +27,7 @@ _SKIPPED = {"note", "tracked-changes", "bookmark", "bookmark-start", "bookmark-e
 class _Styles:
     """Bold and italic of every named and automatic style, following parent styles."""
 
-    def __init__(self, document):
+    def __init__(self, document: Any) -> None:  # an odfpy OpenDocument (odfpy has no types)
         self.raw: dict[str, tuple[bool | None, bool | None, str | None]] = {}
         for container in (document.styles, document.automaticstyles):
             for element in container.childNodes:

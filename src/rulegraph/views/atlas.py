@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, Literal
 
+from ..catalogue import RuleGraph
+from ..catalogue import match_nodes as match_nodes
 from ..errors import RulegraphError
 from ..i18n import _
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
-from .networkx_view import to_networkx
 from .overview import OVERVIEW_ABILITIES, OVERVIEW_NODES, overview
 
 if TYPE_CHECKING:
@@ -79,24 +80,6 @@ STABILISATION_MILLISECONDS = 3000
 UNSURE_DASHES = [2, 6]
 #: The language of the page's captions (the page itself is written in French).
 LANGUAGE = "fr"
-
-
-def match_nodes(view: nx.MultiDiGraph, name: str) -> list[str]:
-    """Nodes named ``name`` in any game, matched as the extractor matches names (case, accents,
-    apostrophes, plural, parameters, one typo in a long name).
-
-    Raises RulegraphError with the closest labels when nothing matches."""
-    from ..extract.lexicon import Lexicon
-
-    lexicon = Lexicon("atlas")
-    for label in sorted({label for _from, label in view.nodes(data="label")}):
-        lexicon.add("ability", label)
-    hit = lexicon.lookup(name)
-    if hit is None:
-        hints = lexicon.closest(name)
-        hint = _("; did you mean {names}?").format(names=", ".join(hints)) if hints else _("; check the spelling against the glossary")
-        raise RulegraphError(_('no ability or term named {name!r} in the graph{hint}').format(name=name, hint=hint))
-    return sorted(node for node, label in view.nodes(data="label") if label == hit.label)
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
@@ -345,7 +328,7 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
     ``overview_abilities`` most connected abilities (see :mod:`rulegraph.views.overview`)."""
     from ..complexity import scores_by_node
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     scores = scores_by_node(graph, view)
     centres: list[str] = []
     if focus is not None:

@@ -14,7 +14,7 @@ from typing import Any
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
-from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph
+from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph, text_of
 from ..namespaces import RELATIONS, RG
 
 KIND_OF_CLASS = NODE_KINDS
@@ -43,13 +43,13 @@ def _from_graph(graph: Graph) -> nx.MultiDiGraph:
             group = graph.value(node, RG.category)
             view.add_node(
                 str(node),
-                label=str(graph.value(node, RDFS.label) or node),
+                label=text_of(graph, node, RDFS.label) or str(node),
                 kind=kind,
                 category="weapon" if rdf_type == RG.WeaponAbility else ("character" if rdf_type == RG.CharacterAbility else None),
                 glossary_category=str(graph.value(group, RDFS.label)) if group is not None else None,
                 game=str(graph.value(game, RDFS.label)) if game else None,
                 game_id=local_name(game) if game else None,
-                text=str(graph.value(node, RG.text) or ""),
+                text=text_of(graph, node, RG.text),
                 notes=[str(graph.value(n, RG.text)) for n in graph.objects(node, RG.hasNote)],
             )
     for statement in iter_statements(graph):

@@ -13,9 +13,9 @@ import html
 import networkx as nx
 from rdflib import Graph
 
+from ..catalogue import RuleGraph
 from ..impact import PLACE_ONLY_CHECKS, Impact, impact
 from .atlas import atlas_data, render_page
-from .networkx_view import to_networkx
 
 #: Layers nearest first, with their ring colour and French caption.
 LAYERS = {
@@ -57,7 +57,7 @@ def ripple_page(graph: Graph, name: str, *, game: str | None = None, result: Imp
     """The atlas page of the ripple: the changed ability, the abilities that move, the edges
     between them; each node ringed in its layer's colour."""
     result = result or impact(graph, name, game=game)
-    view = view if view is not None else to_networkx(graph)
+    view = view if view is not None else RuleGraph(graph).networkx()
     layers = ripple_layers(result)
     nodes = [n for n, d in view.nodes(data=True) if d["label"] in layers and d["game"] == result["game"] and d["kind"] in ("ability", "undefined")]
     centre = [n for n in nodes if view.nodes[n]["label"] == result["ability"]]
@@ -110,7 +110,7 @@ def impact_explorer(graph: Graph, name: str | None = None, *, game: str | None =
     from ..errors import RulegraphError
     from .widgets import search_box
 
-    view = to_networkx(graph)
+    view = RuleGraph(graph).networkx()
     findings = list(findings) if findings is not None else run_checks(graph)
     search = search_box(view, value=name or "")
     table = widgets.HTML(layout=widgets.Layout(width="100%"))

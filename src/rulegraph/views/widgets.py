@@ -22,18 +22,18 @@ import ipywidgets as widgets
 import networkx as nx
 from rdflib import Graph
 
+from ..catalogue import RuleGraph
 from ..extract.lexicon import Lexicon
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
 from .atlas import KIND_COLOURS, LANGUAGE, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
-from .networkx_view import to_networkx
 
 ABILITY_KINDS = ("ability", "undefined")
 
 
 def as_view(graph: Graph | nx.MultiDiGraph) -> nx.MultiDiGraph:
     """The NetworkX view of an rdflib graph; a view is passed through unchanged."""
-    return graph if isinstance(graph, nx.MultiDiGraph) else to_networkx(graph)
+    return graph if isinstance(graph, nx.MultiDiGraph) else RuleGraph(graph).networkx()
 
 
 def ability_labels(graph: Graph | nx.MultiDiGraph, games: Iterable[str] | None = None) -> list[str]:
