@@ -73,10 +73,20 @@ def test_an_unknown_relation_or_kind_names_the_ontology():
         kind_label("spaceship", "fr")
 
 
-def test_relation_checks_quote_the_ontology_phrase(seed_graph):
+ONE_SIDED = """# Jeu
+
+### Frappe rapide
+Cette capacité est incompatible avec Riposte rapide.
+
+### Riposte rapide
+Le personnage riposte avant son adversaire.
+"""
+
+
+def test_relation_checks_quote_the_ontology_phrase(build_markdown):
     from rulegraph.checks.relations import check_one_sided_relations
 
-    findings = check_one_sided_relations(seed_graph)
+    findings = check_one_sided_relations(build_markdown(ONE_SIDED).graph)
     assert findings
     assert all(any(f" {relation_phrase(r, 'fr')} « " in f.message for r in INTERACTIONS) for f in findings)
 

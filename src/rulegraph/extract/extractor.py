@@ -710,7 +710,7 @@ def _scopes(folded: str, language: Language) -> list[tuple[int, int]]:
     dans sa zone de contrôle"); shown beside a verdict, never evaluated."""
     spans: list[tuple[int, int]] = []
     for match in language.scope.finditer(folded):
-        text = re.sub(r"\s+(?:et|ou|mais)\s*$", "", folded[match.start():match.end()].rstrip())
+        text = _CONDITION_TRAILING_CONJUNCTION.sub("", folded[match.start():match.end()].rstrip())
         if not any(start <= match.start() < end for start, end in spans):
             spans.append((match.start(), match.start() + len(text)))
     return spans
