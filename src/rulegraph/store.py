@@ -43,8 +43,12 @@ def write_store(turtle: bytes, path: Path) -> Path:
     """Load Turtle into a new store folder, then swap it in for ``path`` (a failed load leaves
     the previous store as it was)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
+    except OSError as error:
+        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out",
+                             path=path.parent) from None
     try:
         store = ox.Store(str(staging))
         store.bulk_load(turtle, format=ox.RdfFormat.TURTLE)

@@ -97,13 +97,18 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
 
 
 def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iterable[str] | None = None,
-               categories: Iterable[str] | None = None) -> list[Finding]:
+               categories: Iterable[str] | None = None, progress: Callable[[str], None] | None = None) -> list[Finding]:
     """Run the chosen checks and return their findings sorted by code, game, file and line.
 
     ``games`` keeps the findings of those games (by id or display name, any case or accents);
-    ``categories`` those about abilities of those glossary categories (rg:category labels).
+    ``categories`` those about abilities of those glossary categories (rg:category labels);
+    ``progress`` is told the name of each check as it starts.
     """
-    findings = [f for check in select_checks(checks) for f in check.run(graph)]
+    findings = []
+    for check in select_checks(checks):
+        if progress is not None:
+            progress(f"check {check.code} {check.name}")
+        findings += check.run(graph)
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
     return sorted(findings, key=sort_key)
