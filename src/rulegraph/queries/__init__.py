@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -156,12 +157,11 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
     rdflib load a URL or a file) are refused, except a SERVICE whose endpoint is in
     ``allow_endpoints``. A query still running after ``timeout`` seconds is stopped."""
     from pyparsing import ParseBaseException
-    from rdflib.plugins.sparql import prepareQuery
 
     from ..store import oxigraph_of
 
     try:
-        prepared = prepareQuery(query.text)
+        prepared = _prepared(query.text)
     except ParseBaseException as error:
         raise RulegraphError(f"SPARQL syntax error: {error.msg} (column {error.col}): {error.line.strip()}",
                              path=query.path, line=error.lineno) from None
@@ -202,6 +202,15 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
         raise RulegraphError("the query is nested too deeply to run; simplify it", path=query.path) from None
     except Exception as error:  # evaluation errors (a bad function call) are the query's fault
         raise RulegraphError(f"the query failed: {_explain(error)}", path=query.path) from None
+
+
+@lru_cache(maxsize=64)
+def _prepared(text: str):
+    """rdflib's parse of a query, kept: parsing takes tens of milliseconds, more than a named
+    query takes to run on the store."""
+    from rdflib.plugins.sparql import prepareQuery
+
+    return prepareQuery(text)
 
 
 class QueryTimeout(BaseException):
