@@ -63,13 +63,17 @@ def test_names_are_scoped_by_game(seed_graph):
 
 def test_build_writes_deterministic_turtle_and_offline_html(tmp_path, capsys):
     assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "a")]) == 0
-    assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "b")]) == 0
+    assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "b"), "--progress"]) == 0
     first = (tmp_path / "a" / "graph.ttl").read_bytes()
     assert first == (tmp_path / "b" / "graph.ttl").read_bytes()
     page = (tmp_path / "a" / "graph.html").read_text(encoding="utf-8")
     assert 'src="http' not in page and 'href="http' not in page
-    out = capsys.readouterr().out
-    assert "Hell Dorado: 87 abilities (character abilities 78, weapon abilities 9), 4 designer notes" in out
+    captured = capsys.readouterr()
+    assert "Hell Dorado: 87 abilities (character abilities 78, weapon abilities 9), 4 designer notes" in captured.out
+    # --progress: one plain line per step on stderr when it is not a terminal, each check named.
+    steps = captured.err.splitlines()
+    assert any(line.endswith("loading the store…") for line in steps) and "\033" not in captured.err
+    assert any("check RG013 shacl" in line for line in steps)
 
 
 def _copy_corpus(tmp_path):

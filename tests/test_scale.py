@@ -9,7 +9,8 @@ from collections import Counter
 from itertools import combinations
 
 from rulegraph.checks import duplicates
-from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidate_pairs
+from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidates
+from rulegraph.checks.records import abilities
 
 from .conftest import ROOT
 
@@ -30,15 +31,37 @@ def test_candidate_pairs_keep_every_pair_that_can_reach_the_ratio():
             text[chance.randrange(len(text))] = chance.choice(words)
         bags.append(Counter(text[: chance.randint(20, 30)]))
     expected = {(i, j) for i, j in combinations(range(len(bags)), 2) if _passes_the_bounds(bags[i], bags[j])}
-    found = set(_candidate_pairs(bags))
+    found = {(i, j) for j, earlier in enumerate(_candidates(bags)) for i in earlier}
     assert expected and expected <= found
     assert len(found) < len(bags) * (len(bags) - 1) // 2
 
 
 def test_near_identical_findings_are_those_of_all_pairs(seed_graph, monkeypatch):
     indexed = duplicates.check_near_identical_texts(seed_graph)
-    monkeypatch.setattr(duplicates, "_candidate_pairs", lambda bags: list(combinations(range(len(bags)), 2)))
+    monkeypatch.setattr(duplicates, "_candidates", lambda bags: [list(range(j)) for j in range(len(bags))])
     assert indexed == duplicates.check_near_identical_texts(seed_graph) and indexed
+
+
+def test_near_identical_copies_are_linked_once_each_not_pairwise(tmp_path):
+    """Renamed copies of one chapter: the findings link the same groups of texts as all pairs
+    would, with one finding fewer than texts per group (a spanning forest), not one per pair."""
+    import networkx as nx
+
+    from rulegraph.build import build
+
+    generator = runpy.run_path(str(ROOT / "scripts" / "synthetic_corpus.py"))
+    graph = build(generator["write_corpus"](tmp_path, copies=3)).graph
+    findings = duplicates.check_near_identical_texts(graph)
+    items = [(a, duplicates.comparable_words(a)) for a in abilities(graph)]
+    items = [(a, words) for a, words in items if words]
+    every_pair = nx.Graph()
+    every_pair.add_edges_from((a.label, b.label) for (a, x), (b, y) in combinations(items, 2)
+                              if x != y and duplicates.text_similarity(x, y) >= NEAR_IDENTICAL_RATIO)
+    linked = nx.Graph()
+    linked.add_edges_from((f.subject, f.message.split(" et ", 1)[1].split(" (ligne")[0]) for f in findings)
+    groups = {frozenset(c) for c in nx.connected_components(every_pair)}
+    assert groups == {frozenset(c) for c in nx.connected_components(linked)}
+    assert len(findings) == sum(len(c) - 1 for c in groups) < every_pair.number_of_edges()
 
 
 def test_synthetic_copies_rename_abilities_and_their_mentions(tmp_path):

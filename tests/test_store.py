@@ -106,3 +106,24 @@ def test_the_networkx_view_read_off_the_store_is_the_rdflib_view(seed_graph, sto
     on_store = to_networkx(store_graph)
     assert comparable(on_store) == comparable(to_networkx(seed_graph))
     assert to_networkx(store_graph) is on_store
+
+
+def test_the_networkx_view_read_off_the_store_is_the_one_read_off_rdflib(seed_graph, store_graph):
+    from rulegraph.store import oxigraph_of
+    from rulegraph.views.networkx_view import _from_graph, _from_store
+
+    on_store, on_rdflib = _from_store(oxigraph_of(store_graph)), _from_graph(seed_graph)
+    assert dict(on_store.nodes(data=True)) == dict(on_rdflib.nodes(data=True))
+    edges = sorted(on_store.edges(keys=True, data=True), key=lambda edge: edge[2])
+    assert edges == sorted(on_rdflib.edges(keys=True, data=True), key=lambda edge: edge[2]) and edges
+
+
+def test_the_view_kept_in_the_store_is_the_one_read_off_it(store_graph):
+    from rulegraph.store import kept_view, oxigraph_of
+    from rulegraph.views.networkx_view import _from_store, view_from_json
+
+    store = oxigraph_of(store_graph)
+    kept, read = view_from_json(kept_view(store)), _from_store(store)
+    assert list(kept.nodes(data=True)) == list(read.nodes(data=True)) and kept.number_of_nodes()
+    assert list(kept.edges(keys=True, data=True)) == list(read.edges(keys=True, data=True))
+    assert all(list(kept.pred[node]) == list(read.pred[node]) for node in read)

@@ -30,6 +30,9 @@ STORE_SUFFIX = ".oxigraph"
 #: so no query over the rules sees it).
 STORE_INFO = ox.NamedNode("https://w3id.org/rulegraph/store")
 _DIGEST = ox.NamedNode("https://w3id.org/rulegraph#turtleDigest")
+#: The NetworkX view of the graph as JSON (:func:`rulegraph.views.networkx_view.view_as_json`),
+#: kept beside the digest so that ``interactions`` and ``resolve`` need not rebuild it.
+_VIEW = ox.NamedNode("https://w3id.org/rulegraph#networkxView")
 
 
 def store_path(graph_path: Path) -> Path:
@@ -45,11 +48,18 @@ def write_store(turtle: bytes, path: Path) -> Path:
     """Load Turtle into a new store folder, then swap it in for ``path`` (a failed load leaves
     the previous store as it was)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
+    except OSError as error:
+        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out",
+                             path=path.parent) from None
+    try:
+        from .views.networkx_view import _from_store, view_as_json
+
         store = ox.Store(str(staging))
         store.bulk_load(turtle, format=ox.RdfFormat.TURTLE)
+        store.add(ox.Quad(STORE_INFO, _VIEW, ox.Literal(view_as_json(_from_store(store))), STORE_INFO))
         store.add(ox.Quad(STORE_INFO, _DIGEST, ox.Literal(digest(turtle)), STORE_INFO))
         store.flush()
         del store
@@ -81,6 +91,12 @@ def open_store(graph_path: Path) -> ox.Store | None:
     if recorded is None or not isinstance(recorded.object, ox.Literal) or recorded.object.value != digest(turtle):
         return None
     return store
+
+
+def kept_view(store: ox.Store) -> str | None:
+    """The JSON of the NetworkX view the build kept in the store; None in a store without it."""
+    kept = next(iter(store.quads_for_pattern(STORE_INFO, _VIEW, None, STORE_INFO)), None)
+    return kept.object.value if kept is not None and isinstance(kept.object, ox.Literal) else None
 
 
 def open_folder(folder: Path) -> ox.Store:

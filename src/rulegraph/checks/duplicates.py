@@ -10,7 +10,12 @@ word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a 
 :data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared. Two cheap
 upper bounds of that ratio (the lengths, then the words shared regardless of order) skip most
 pairs before the sequences are aligned, without ever skipping one that would pass; candidate
-pairs come from a prefix-filtering index (:func:`_candidate_pairs`), not from all pairs.
+pairs come from a prefix-filtering index (:func:`_candidates`), not from all pairs.
+
+Findings link each near-identical text to one it resembles, not to every one: texts are taken in
+file order and a text is compared only with earlier candidates not yet linked to it (a spanning
+forest of the near-identical pairs). The groups are those of all pairs, and a catalogue of n
+copies of a text gives n − 1 findings instead of n(n − 1)/2.
 """
 
 from __future__ import annotations
@@ -115,30 +120,50 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
             by_game[ability.game].append((ability, keys, [w for _, w in pairs], Counter(keys)))
     findings = []
     for items in by_game.values():
-        for first, second in _candidate_pairs([bag for _, _, _, bag in items]):
-            (a, words_a, shown_a, bag_a), (b, words_b, shown_b, bag_b) = items[first], items[second]
-            total = len(words_a) + len(words_b)
-            if words_a == words_b or 2 * min(len(words_a), len(words_b)) < NEAR_IDENTICAL_RATIO * total:
-                continue
-            if 2 * sum((bag_a & bag_b).values()) < NEAR_IDENTICAL_RATIO * total:
-                continue
-            matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
-            ratio = matcher.ratio()
-            if ratio < NEAR_IDENTICAL_RATIO:
-                continue
-            differences = _differences(matcher, shown_a, shown_b)
-            findings.append(NEAR_IDENTICAL_TEXT.finding(
-                "info", a.label, a.game,
-                f"{a.label} (ligne {a.line}) et {b.label} (ligne {b.line}) ont des textes presque identiques "
-                f"(ressemblance {round(ratio * 100)} %) ; ils ne diffèrent que par {differences}. "
-                "Candidats à une fusion, ou à une différence à vérifier.",
-                a.source, a.line))
+        group = list(range(len(items)))  # union-find over the texts: linked texts share a root
+        for second, earlier in enumerate(_candidates([bag for _, _, _, bag in items])):
+            for first in earlier:
+                if _root(group, first) == _root(group, second):
+                    continue
+                found = _near_identical(items[first], items[second])
+                if found is not None:
+                    group[_root(group, first)] = _root(group, second)
+                    findings.append(found)
     return findings
 
 
-def _candidate_pairs(bags: list[Counter[str]]) -> list[tuple[int, int]]:
-    """The pairs (i < j, in order) that may reach the ratio: prefix filtering, exact, never a
-    pair too few.
+def _root(group: list[int], number: int) -> int:
+    while group[number] != number:
+        group[number] = group[group[number]]
+        number = group[number]
+    return number
+
+
+def _near_identical(first: tuple[Ability, list[str], list[str], Counter[str]],
+                    second: tuple[Ability, list[str], list[str], Counter[str]]) -> Finding | None:
+    """The finding for two texts at or above the ratio (cheap bounds first), else None."""
+    (a, words_a, shown_a, bag_a), (b, words_b, shown_b, bag_b) = first, second
+    total = len(words_a) + len(words_b)
+    if words_a == words_b or 2 * min(len(words_a), len(words_b)) < NEAR_IDENTICAL_RATIO * total:
+        return None
+    if 2 * sum((bag_a & bag_b).values()) < NEAR_IDENTICAL_RATIO * total:
+        return None
+    matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
+    ratio = matcher.ratio()
+    if ratio < NEAR_IDENTICAL_RATIO:
+        return None
+    differences = _differences(matcher, shown_a, shown_b)
+    return NEAR_IDENTICAL_TEXT.finding(
+        "info", a.label, a.game,
+        f"{a.label} (ligne {a.line}) et {b.label} (ligne {b.line}) ont des textes presque identiques "
+        f"(ressemblance {round(ratio * 100)} %) ; ils ne diffèrent que par {differences}. "
+        "Candidats à une fusion, ou à une différence à vérifier.",
+        a.source, a.line)
+
+
+def _candidates(bags: list[Counter[str]]) -> list[list[int]]:
+    """For each text, the earlier texts (in order) that may reach the ratio with it: prefix
+    filtering, exact, never a pair too few.
 
     A pair at the ratio τ shares at least τ(|a|+|b|)/2 words (counted with repeats), and the
     length bound gives |b| ≥ |a|·τ/(2−τ), so it shares at least t(a) = |a|·τ/(2−τ) words of
@@ -148,16 +173,17 @@ def _candidate_pairs(bags: list[Counter[str]]) -> list[tuple[int, int]]:
     tokens = [[(word, k) for word, count in bag.items() for k in range(count)] for bag in bags]
     frequency = Counter(token for own in tokens for token in own)
     index: dict[tuple[str, int], list[int]] = defaultdict(list)
-    pairs: set[tuple[int, int]] = set()
+    found: list[list[int]] = []
     for number, own in enumerate(tokens):
         own.sort(key=lambda token: (frequency[token], token))
         size = len(own)
         shared = int(size * NEAR_IDENTICAL_RATIO / (2 - NEAR_IDENTICAL_RATIO))  # rounded down: a longer prefix, safe
+        earlier: set[int] = set()
         for token in own[: size - shared + 1]:
-            for other in index[token]:
-                pairs.add((other, number))
+            earlier.update(index[token])
             index[token].append(number)
-    return sorted(pairs)
+        found.append(sorted(earlier))
+    return found
 
 
 def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -> str:

@@ -64,7 +64,7 @@ CHECKS: list[Check] = [
     Check(UNDEFINED_REFERENCE, "warning", "a name used as an ability that its game does not define; every place used, closest defined names (other games' marked)", check_undefined_references),
     Check(DUPLICATE_DEFINITION, "info / error", "the same entry repeated word for word (info), the same name with different texts (error)", check_duplicate_definitions),
     Check(IDENTICAL_TEXT, "info", "abilities of one game whose texts are the same (own name aside): candidates for merging", check_identical_texts),
-    Check(NEAR_IDENTICAL_TEXT, "info", f"texts almost the same: difflib ratio over folded words ≥ {NEAR_IDENTICAL_RATIO}, with the differing words", check_near_identical_texts),
+    Check(NEAR_IDENTICAL_TEXT, "info", f"texts almost the same: difflib ratio over folded words ≥ {NEAR_IDENTICAL_RATIO}, with the differing words; each text linked to one it resembles, not to all", check_near_identical_texts),
     Check(PARAMETER_MISMATCH, "warning", "a parameter (X, D, Y, N; X/D is both) or keyword slot used in the text but not declared in the name, or declared and never used", check_parameter_mismatches),
     Check(ONE_SIDED_RELATION, "warning", "a symmetric relation (mutuallyCancels, excludes) stated in only one of the two texts", check_one_sided_relations),
     Check(CONTRADICTION, "error", "a pair both granted and cancelled/negated, or both required and excluded", check_contradictions),
@@ -98,13 +98,18 @@ def select_checks(wanted: Iterable[str] | None = None) -> list[Check]:
 
 
 def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iterable[str] | None = None,
-               categories: Iterable[str] | None = None) -> list[Finding]:
+               categories: Iterable[str] | None = None, progress: Callable[[str], None] | None = None) -> list[Finding]:
     """Run the chosen checks and return their findings sorted by code, game, file and line.
 
     ``games`` keeps the findings of those games (by id or display name, any case or accents);
-    ``categories`` those about abilities of those glossary categories (rg:category labels).
+    ``categories`` those about abilities of those glossary categories (rg:category labels);
+    ``progress`` is told the name of each check as it starts.
     """
-    findings = [f for check in select_checks(checks) for f in check.run(graph)]
+    findings = []
+    for check in select_checks(checks):
+        if progress is not None:
+            progress(f"check {check.code} {check.name}")
+        findings += check.run(graph)
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
     return sorted(findings, key=sort_key)

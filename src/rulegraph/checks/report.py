@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 
 from ..i18n import _, ngettext
@@ -214,13 +214,14 @@ def _game_order(per_ability: dict, clean: list[tuple[str, str]]) -> list[str]:
     return sorted(size, key=lambda g: (-size[g], fold(g or "")))
 
 
-def report_pages(graph) -> dict[str, str]:
-    """Run every check and render the files ``rulegraph build`` writes: report.html and report.md."""
+def report_pages(graph, progress: Callable[[str], None] | None = None) -> dict[str, str]:
+    """Run every check and render the files ``rulegraph build`` writes: report.html and report.md.
+    ``progress`` is told the name of each check as it starts."""
     from ..complexity import complexity, render_html_section, render_markdown_section
     from .records import abilities
     from .registry import run_checks
 
-    findings = run_checks(graph)
+    findings = run_checks(graph, progress=progress)
     names = [(a.game, a.label) for a in abilities(graph)]
     scored = complexity(graph)
     limit = REPORT_LIMIT_PER_CHECK

@@ -19,30 +19,34 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("build", help="build the graph and write it under out/")
     add_source_arguments(parser)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)")
+    parser.add_argument("--progress", action="store_true",
+                        help="show each step on stderr even when it is not a terminal (a terminal shows them anyway)")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
-    from ..build import serialize_turtle, summary
+    from ..build import summary, turtle_bytes
     from ..checks.report import report_pages
     from ..outputs import publish
     from ..store import store_path, write_store
     from ..views.atlas import render_atlas
 
-    progress = Progress()
+    progress = Progress(enabled=True if args.progress else None)
     result = build_from_args(args, progress)
-    progress(_("rendering the graph and the atlas"))
-    outputs = {"graph.ttl": serialize_turtle(result.graph), "graph.html": render_atlas(result.graph)}
-    progress(_("running checks"))
-    outputs.update(report_pages(result.graph))
+    progress(_("writing the graph as Turtle"))
+    turtle = turtle_bytes(result.graph)
+    # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
+    # reader ignores a store that does not match, so loading it before the switch mixes nothing.
+    # Loaded now, it reuses the memory the Turtle writer just gave back (a lower peak).
+    progress(_("loading the store"))
+    write_store(turtle, store_path(args.out / "graph.ttl"))
+    progress(_("rendering the atlas"))
+    outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
+    outputs.update(report_pages(result.graph, progress=progress))
     progress(_("writing outputs"))
     publish(args.out, outputs)
-    # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
-    # reader ignores a store that does not match, so writing it after the switch mixes nothing.
-    progress(_("loading the store"))
-    write_store(outputs["graph.ttl"].encode("utf-8"), store_path(args.out / "graph.ttl"))
     progress.done()
     print(render_summary(summary(result)))
     print()

@@ -13,11 +13,13 @@ from ..i18n import _
 
 
 class Progress:
-    """Shows build steps on stderr, only on a terminal and only once the build takes a moment:
-    a fast build prints nothing but its summary."""
+    """Shows build steps on stderr, only on a terminal (or when asked) and only once the build
+    takes a moment: a fast build prints nothing but its summary. A terminal sees one line
+    rewritten in place; a file or a pipe gets one line per step."""
 
     def __init__(self, enabled: bool | None = None, after: float = 0.3):
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.terminal = sys.stderr.isatty()
+        self.enabled = self.terminal if enabled is None else enabled
         self.after = after
         self.started = time.perf_counter()
         self.shown = False
@@ -25,11 +27,14 @@ class Progress:
     def __call__(self, message: str) -> None:
         elapsed = time.perf_counter() - self.started
         if self.enabled and elapsed >= self.after:
-            print(f"\r\033[K[{elapsed:5.1f}s] {message}…", end="", file=sys.stderr, flush=True)
+            if self.terminal:
+                print(f"\r\033[K[{elapsed:5.1f}s] {message}…", end="", file=sys.stderr, flush=True)
+            else:
+                print(f"[{elapsed:5.1f}s] {message}…", file=sys.stderr, flush=True)
             self.shown = True
 
     def done(self) -> None:
-        if self.shown:
+        if self.shown and self.terminal:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 

@@ -67,6 +67,9 @@ class Lexicon:
     _deletions: dict[tuple[int, str], list[tuple[int, Term]]] = field(default_factory=dict)
     _added: int = 0
     _longest: int = 1
+    #: What :meth:`_match_at` found for each window of keys already seen: glossaries repeat
+    #: their phrasing, and a catalogue of many games repeats whole texts.
+    _matched: dict[tuple[str, ...], tuple[Term, int, bool] | None] = field(default_factory=dict)
 
     def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = (),
             label_matches: bool = True) -> None:
@@ -77,6 +80,7 @@ class Lexicon:
             if not keys:
                 continue
             term = Term(kind, label, keys, ambiguous)
+            self._matched.clear()
             self.terms.append(term)
             self._index.setdefault(keys[0], []).append(term)
             self._longest = max(self._longest, len(keys))
@@ -142,6 +146,12 @@ class Lexicon:
         return tuple(sorted(found.values(), key=_rank))
 
     def _match_at(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
+        window = tuple(keys[position : position + self._longest])
+        if window not in self._matched:
+            self._matched[window] = self._match_window(list(window), 0)
+        return self._matched[window]
+
+    def _match_window(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
         best: tuple[Term, int, bool] | None = None
         for term in self._index.get(keys[position], ()):
             length = len(term.keys)

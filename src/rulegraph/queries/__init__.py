@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import FrameType
@@ -161,12 +162,11 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
     rdflib load a URL or a file) are refused, except a SERVICE whose endpoint is in
     ``allow_endpoints``. A query still running after ``timeout`` seconds is stopped."""
     from pyparsing import ParseBaseException
-    from rdflib.plugins.sparql import prepareQuery
 
     from ..store import oxigraph_of
 
     try:
-        prepared = prepareQuery(query.text)
+        prepared = _prepared(query.text)
     except ParseBaseException as error:
         raise RulegraphError(_('SPARQL syntax error: {msg} (column {col}): {strip}').format(msg=error.msg, col=error.col, strip=error.line.strip()),
                              path=query.path, line=error.lineno) from None
@@ -205,6 +205,15 @@ def run(graph: Graph, query: NamedQuery, values: dict[str, str] | None = None, *
         raise RulegraphError(_('the query is nested too deeply to run; simplify it'), path=query.path) from None
     except Exception as error:  # evaluation errors (a bad function call) are the query's fault
         raise RulegraphError(_('the query failed: {error}').format(error=_explain(error)), path=query.path) from None
+
+
+@lru_cache(maxsize=64)
+def _prepared(text: str):
+    """rdflib's parse of a query, kept: parsing takes tens of milliseconds, more than a named
+    query takes to run on the store."""
+    from rdflib.plugins.sparql import prepareQuery
+
+    return prepareQuery(text)
 
 
 class QueryTimeout(BaseException):
