@@ -11,7 +11,6 @@ if TYPE_CHECKING:
 from pathlib import Path
 
 from ..i18n import _, ngettext
-from ..vocabulary import kind_label, relation_label
 from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
 
 
@@ -60,6 +59,8 @@ def run(args) -> int:
 
 
 def render_summary(per_game: dict[str, GameSummary]) -> str:
+    from ..vocabulary import kind_label, relation_label
+
     lines = []
     for game, info in per_game.items():
         categories = ", ".join(f"{kind_label(c, plural=n > 1).lower()} {n}" for c, n in info["by_category"].items())
