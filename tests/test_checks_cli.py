@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulegraph.checks.report import anchor
 from rulegraph.cli import main
+from rulegraph.render.report import anchor
 
 CHECKS_DIR = Path(__file__).resolve().parent / "fixtures" / "checks"
 KEYS = {"check", "code", "severity", "subject", "game", "message", "source", "line"}

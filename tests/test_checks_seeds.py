@@ -117,7 +117,7 @@ def test_a_near_identical_pair_says_what_one_text_adds(seed_findings):
 def test_the_html_report_opens_on_a_table_of_contents_main_glossary_first(seed_graph):
     import re
 
-    from rulegraph.checks.report import report_pages
+    from rulegraph.render.report import report_pages
 
     page = report_pages(seed_graph)["report.html"]
     assert page.index("<nav>") < page.index('<h2 id="jeu-hell-dorado">') < page.index('<h2 id="jeu-epic">')

@@ -124,7 +124,7 @@ def test_cli_complexity_bad_top_exits_2(capsys):
 
 
 def test_the_report_shows_the_heaviest_abilities(seed_graph):
-    from rulegraph.checks.report import report_pages
+    from rulegraph.render.report import report_pages
 
     pages = report_pages(seed_graph)
     assert "## Complexité" in pages["report.md"] and "| 1 | Interception |" in pages["report.md"]

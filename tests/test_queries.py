@@ -174,7 +174,7 @@ def test_cli_builds_the_seed_graph_from_the_manifest(capsys):
 
 
 def test_a_query_table_keeps_its_columns_aligned_and_says_when_it_cuts():
-    from rulegraph.commands.common import CELL_WIDTH, format_table
+    from rulegraph.render.tables import CELL_WIDTH, format_table
 
     rows = [{"a": "x" * 200, "b": "court"}, {"a": "y", "b": "z"}]
     lines = format_table(rows).splitlines()

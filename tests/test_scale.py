@@ -96,7 +96,7 @@ def test_one_typo_index_finds_what_scanning_finds(seed_corpus, monkeypatch):
 
 def test_reports_list_a_few_findings_per_check_and_say_how_to_get_the_rest(seed_graph):
     from rulegraph.checks import run_checks
-    from rulegraph.checks.report import render_html, render_markdown
+    from rulegraph.render.report import render_html, render_markdown
 
     findings = run_checks(seed_graph)
     by_check = Counter(f.code for f in findings)

@@ -129,7 +129,7 @@ def test_explorer_game_filter_restricts_completion(seed_graph):
 
 
 def test_html_table_escapes_cells_and_cuts_long_ones():
-    from rulegraph.views.tables import html_table
+    from rulegraph.render.tables import html_table
 
     page = html_table([{"texte": "<script>x</script>", "long": "a" * 300}], limit=10)
     assert "&lt;script&gt;" in page and "<script>" not in page

@@ -246,7 +246,7 @@ def breakdown_line(item: Score) -> str:
 
 def render_markdown_section(scored: list[Score], *, top: int = 10) -> str:
     """The heaviest abilities of each game, for report.md; names escaped as in the rest of it."""
-    from .checks.report import escape_markdown
+    from .render.report import escape_markdown
 
     lines = ["## Complexité (les plus lourdes à apprendre)", "",
              "_Somme pondérée : règles à connaître, conditions, paramètres, exceptions, longueur du texte "

@@ -1,7 +1,7 @@
 """Consistency checks on the graph: each check is ``check_xxx(graph) -> list[Finding]``.
 
-``run_checks(graph)`` runs them all (or those named) and returns the findings sorted; the
-``report`` module renders them as text, Markdown, HTML or JSON. Importing this package loads
+``run_checks(graph)`` runs them all (or those named) and returns the findings sorted;
+:mod:`rulegraph.render.report` renders them as text, Markdown, HTML or JSON. Importing this package loads
 nothing heavy: the registry (and with it rdflib and NetworkX) on first use of its names, pySHACL
 and the French dictionary only in the checks that need them.
 """

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..build import GameSummary
+    pass
 
 from pathlib import Path
 
-from ..i18n import _, ngettext
+from ..i18n import _
+from ..render.answers import render_summary
 from .common import DEFAULT_OUT, Progress, add_source_arguments, build_from_args
 
 
@@ -27,8 +28,8 @@ def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
     from ..build import summary, turtle_bytes
-    from ..checks.report import report_pages
     from ..outputs import publish
+    from ..render.report import report_pages
     from ..store import store_path, write_store
     from ..views.atlas import render_atlas
 
@@ -58,25 +59,3 @@ def run(args) -> int:
     return 0
 
 
-def render_summary(per_game: dict[str, GameSummary]) -> str:
-    from ..vocabulary import kind_label, relation_label
-
-    lines = []
-    for game, info in per_game.items():
-        categories = ", ".join(f"{kind_label(c, plural=n > 1).lower()} {n}" for c, n in info["by_category"].items())
-        abilities = ngettext("{count} ability", "{count} abilities", info["abilities"]).format(count=info["abilities"])
-        notes = ngettext("{count} designer note", "{count} designer notes", info["notes"]).format(count=info["notes"])
-        lines.append(_("{game}: {abilities} ({categories}), {notes}").format(
-            game=game, abilities=abilities, categories=categories, notes=notes))
-        if info.get("glossary_categories"):
-            listed = ", ".join(f"{c} {n}" for c, n in info["glossary_categories"].items())
-            lines.append("  " + _("categories: {categories}").format(categories=listed))
-        undefined = info["undefined"]
-        lines.append("  " + _("undefined: {count}").format(count=len(undefined))
-                     + (f" ({', '.join(undefined)})" if undefined else ""))
-        edges = ", ".join(f"{relation_label(r)} {n}" for r, n in info["edges"].items())
-        lines.append("  " + _("edges: {edges}").format(edges=edges or _("none")))
-        if not info["lexicon"]:
-            lines.append("  " + _("no lexicon file: states, actions and characteristics are not linked "
-                                  "(add lexicon = \"….toml\" to its [[game]] in the manifest; see data/lexicons/)"))
-    return "\n".join(lines)

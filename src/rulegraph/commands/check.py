@@ -28,7 +28,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     from ..catalogue import find_game
     from ..checks import run_checks, select_checks, severity_rank
-    from ..checks.report import render_json, render_text
+    from ..render.report import render_json, render_text
 
     select_checks(args.checks)
     progress = Progress()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..defaults import DEFAULT_MANIFEST, DEFAULT_OUT  # noqa: F401 (the commands' defaults)
@@ -72,32 +71,6 @@ def build_from_args(args, progress=None):
                      max_mb=args.max_size)
     return build(args.manifest or DEFAULT_MANIFEST, progress=progress, allow_outside=args.allow_outside,
                  max_mb=args.max_size)
-
-
-#: The widest a text-table column gets; a longer cell is cut, and --csv or --json give it whole.
-CELL_WIDTH = 60
-
-
-def format_table(rows: Sequence[Mapping[str, object]], columns: list[str] | None = None) -> str:
-    """A plain-text table whose columns stay aligned: a cell longer than :data:`CELL_WIDTH` is cut
-    with "…", and a line under the table says so (--csv and --json keep every cell whole)."""
-    from ..i18n import _
-
-    if not rows:
-        return _("No rows.")
-    columns = columns or list(rows[0])
-    cells = [[("" if row.get(c) is None else " ".join(str(row.get(c)).split())) for c in columns] for row in rows]
-    widths = [min(CELL_WIDTH, max(len(c), *(len(r[i]) for r in cells))) for i, c in enumerate(columns)]
-    cut = any(len(value) > width for r in cells for value, width in zip(r, widths))
-
-    def fit(value: str, width: int) -> str:
-        return value if len(value) <= width else value[: width - 1] + "…"
-
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)), "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(fit(v, w).ljust(w) for v, w in zip(r, widths)) for r in cells]
-    if cut:
-        lines.append(_("(long cells are cut: --csv or --json give them whole)"))
-    return "\n".join(line.rstrip() for line in lines)
 
 
 def add_graph_arguments(parser) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..complexity import Score, Weights
+    pass
 
 from pathlib import Path
 
-from .common import add_graph_arguments, format_table, load_graph, print_json
+from ..render.answers import render_complexity
+from .common import add_graph_arguments, load_graph, print_json
 
 
 def add_parser(subparsers) -> None:
@@ -38,20 +39,7 @@ def run(args) -> int:
     if args.json:
         print_json({"weights": weights.values, "weights_file": weights.path, "abilities": scored})
     else:
-        print(render(scored, weights))
+        print(render_complexity(scored, weights))
     return 0
 
 
-def render(scored: list[Score], weights: Weights) -> str:
-    from ..complexity import breakdown_line
-
-    rows = [{"rank": item["rank"], "ability": item["ability"], "game": item["game"], "score": f"{item['score']:g}"} for item in scored]
-    lines = [f"weights: {weights.path}", "  " + ", ".join(f"{part} {value:g}" for part, value in weights.values.items()), "",
-             format_table(rows), ""]
-    for item in scored:
-        lines.append(f"{item['rank']}. {item['ability']} ({item['game']}): {item['score']:g}")
-        lines.append(f"   {breakdown_line(item)}")
-        for part in item["parts"]:
-            if part["items"] and part["weight"]:
-                lines.append(f"   {part['part']}: " + "; ".join(part["items"]))
-    return "\n".join(lines)

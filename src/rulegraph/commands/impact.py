@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..impact import EditImpact, Encounter, FindingAbout, Impact, Moved
+    pass
 
 import sys
 from pathlib import Path
 
 from ..i18n import _
+from ..render.answers import render_edit, render_impact
 from .common import DEFAULT_MANIFEST, Progress, add_graph_arguments, load_graph, print_json
 
 
@@ -44,7 +44,7 @@ def run(args) -> int:
     if not args.ability:
         raise RulegraphError(_('give an ABILITY, or --edit FILE for an edited copy of a glossary'))
     result = impact(load_graph(args), args.ability, game=args.game)
-    print_json(result) if args.json else print(render(result))
+    print_json(result) if args.json else print(render_impact(result))
     return 0
 
 
@@ -70,98 +70,3 @@ def _run_edit(args) -> int:
     return 0
 
 
-def _where(item: Mapping[str, object]) -> str:
-    where = f" ({item['source']}:{item['line']})" if item.get("source") else ""
-    condition = f"\n        condition: {item['condition']}" if item.get("condition") else ""
-    return f"« {item['evidence']} »{where}{condition}"
-
-
-def _layers(result: Impact, own: str) -> list[str]:
-    lines = [f"Direct ({len(result['direct'])}):"]
-    for item in result["direct"]:
-        lines.append(f"  {item['subject']} {item['relation']} {item['object']}")
-        lines.append(f"      {_where(item)}")
-    lines.append(f"Alongside: the same relation to the same ability ({len(result['alongside'])}):")
-    for item in result["alongside"]:
-        lines.append(f"  {item['subject']} {item['relation']} {item['object']} (as {own} with {item['via']})")
-        lines.append(f"      {_where(item)}")
-    for key, title in (("gives", "Grants, transitively"), ("given_by", "Granted by, transitively")):
-        paths = result["grants"][key]
-        lines.append(f"{title} ({len(paths)}):")
-        for path in paths:
-            chain = " → ".join([path["chain"][0]["subject"], *(hop["object"] for hop in path["chain"])])
-            lines.append(f"  {path['ability']}: {chain}")
-    return lines
-
-
-def _encounters(encounters: list[Encounter], title: str) -> list[str]:
-    verdicts = sum(len(e["changes"]) for e in encounters)
-    lines = [f"{title} ({verdicts}):"]
-    for encounter in encounters:
-        for change in encounter["changes"]:
-            lines.append(f"  {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
-            lines.append(f"      before: {change['why_before'] or '(not held)'}")
-            lines.append(f"      after:  {change['why_after'] or '(not held)'}")
-    if not encounters:
-        lines.append("  none")
-    return lines
-
-
-def _findings(findings: list[FindingAbout], title: str = "Findings") -> list[str]:
-    lines = [f"{title} ({len(findings)}):"]
-    for finding in findings:
-        where = f"{finding['source']}:{finding['line']}: " if finding.get("source") and finding.get("line") else ""
-        lines.append(f"  {finding['code']} {finding['check']} ({finding['severity']}): {where}{finding['message']}")
-    return lines
-
-
-def _moves(moves: list[Moved]) -> list[str]:
-    lines = [f"What moves ({len(moves)}):"]
-    for item in moves:
-        lines.append(f"  {item['ability']}")
-        lines += [f"      - {reason}" for reason in item["reasons"]]
-    if not moves:
-        lines.append("  nothing")
-    return lines
-
-
-def render(result: Impact) -> str:
-    from ..impact import summary_line
-
-    where = f", {result['source']}:{result['line']}" if result["source"] else ", not defined in its glossary"
-    lines = [f"{result['ability']} ({result['game']}{where})", summary_line(result), ""]
-    lines += _moves(result["moves"]) + [""]
-    lines += _layers(result, result["ability"])
-    lines += _encounters(result["encounters"], f"Encounters whose verdict changes once {result['ability']}'s relations are gone")
-    lines += _findings(result["findings"])
-    lines.append(f"Designer notes ({len(result['notes'])}):")
-    lines += [f"  line {note['line']}: « {note['text']} » on « {note['questions']} »" for note in result["notes"]]
-    return "\n".join(lines)
-
-
-def render_edit(result: EditImpact, colour: bool = False) -> str:
-    from ..impact import summary_line
-    from .diff import render_diff
-
-    lines = [f"{result['source']} → {result['edited']}", summary_line(result), ""]
-    diff = result["diff"]
-    lines.append(f"Changed ({len(result['changed'])}):")
-    for changed in diff["abilities_changed"]:
-        lines.append(f"  {changed['ability']} ({changed['game']}): {', '.join(changed['fields'])}")
-        if "text_diff" in changed:
-            lines.append("    " + render_diff(changed["text_diff"], colour).replace("\n", "\n    "))
-    for title, abilities in (("added", diff["abilities_added"]), ("removed", diff["abilities_removed"])):
-        lines += [f"  {item['ability']} ({item['game']}): {title}" for item in abilities]
-    for title, edges in (("edge added", diff["edges_added"]), ("edge removed", diff["edges_removed"])):
-        for edge in edges:
-            lines.append(f"  {title}: {edge['subject']} {edge['relation']} {edge['object']} (line {edge['line']})")
-    lines.append("")
-    lines += _encounters(result["encounters"], "Encounter verdicts that differ between the two versions")
-    lines.append("")
-    lines += _moves(result["moves"])
-    for item in result["abilities"]:
-        lines += ["", f"— {item['ability']} ({item['game']}): {item['changed']}"]
-        lines += _layers(item, item["ability"])
-        lines += _findings(item["findings"], "Findings before the edit")
-        lines += _findings(item["findings_after"], "Findings after the edit")
-    return "\n".join(lines)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..interactions import Interactions
+    pass
 
+from ..render.answers import read_as, render_interactions
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 
@@ -34,71 +34,7 @@ def run(args) -> int:
     else:
         for note in read_as([args.a, args.b], [result["a"], result["b"]]):
             print(note)
-        print(render(result))
+        print(render_interactions(result))
     return 0
 
 
-def read_as(typed: list[str], matched: list[str]) -> list[str]:
-    """One line per name that was matched to another spelling than a change of case, accents or
-    apostrophes ("Fouiseur" → "Fouisseur"): a typo is never corrected silently."""
-    from ..i18n import _
-    from ..names import parse_heading
-    from ..text import fold
-
-    lines = []
-    for name, label in zip(typed, matched):
-        if fold(parse_heading(name).name) != fold(label):
-            lines.append(_("(read '{name}' as '{label}')").format(name=name, label=label))
-    return lines
-
-
-def _where(edge: Mapping[str, object]) -> str:
-    from ..i18n import _
-
-    condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
-    scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
-    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
-
-
-def edge_line(edge: Mapping[str, object]) -> str:
-    """« A » relation « B », with the relation in the user's language ("annule les effets de")."""
-    from ..text import before_name
-    from ..vocabulary import relation_phrase
-
-    return f"{edge['subject']} {before_name(relation_phrase(str(edge['relation'])), str(edge['object']))}"
-
-
-def render(result: Interactions) -> str:
-    from ..i18n import _, ngettext
-    from ..vocabulary import kind_label, relation_label
-
-    lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
-    for edge in result["relations"]:
-        lines.append(f"  {edge_line(edge)}")
-        lines.append(f"      {_where(edge)}")
-    if not result["relations"]:
-        lines.append("  " + _("none"))
-    lines += ["", _("Paths through other terms ({count}):").format(count=len(result["paths"]))]
-    for path in result["paths"]:
-        steps = [result["a"]]
-        for hop in path["hops"]:
-            relation = relation_label(hop["relation"])
-            arrow = f"-{relation}->" if hop["direction"] == "forward" else f"<-{relation}-"
-            steps.append(f"{arrow} {hop['to']}")
-        lines.append("  " + " ".join(steps))
-        for hop in path["hops"]:
-            more = (" " + ngettext("(and {count} more edge between them: {command})", "(and {count} more edges between them: {command})",
-                                   hop["other_edges"]).format(count=hop["other_edges"], command=f'rulegraph interactions "{hop["from"]}" "{hop["to"]}"')
-                    ) if hop["other_edges"] else ""
-            lines.append(f"      {hop['from']} / {hop['to']}{more}: {_where(hop)}")
-    if not result["paths"]:
-        lines.append("  " + _("none"))
-    lines += ["", _("Shared:")]
-    for item in result["shared"]:
-        lines.append(f"  {kind_label(item['kind']).lower()}: {item['term']}")
-        for side in ("a", "b"):
-            for edge in item[side]:
-                lines.append(f"      {edge_line(edge)}: {_where(edge)}")
-    if not result["shared"]:
-        lines.append("  " + _("nothing"))
-    return "\n".join(lines)

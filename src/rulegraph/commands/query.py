@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from pathlib import Path
 
 from ..i18n import _
-from .common import add_graph_arguments, add_output_arguments, format_table, load_graph, print_json
+from ..render.tables import format_table, render_csv, render_query_list
+from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 _QUERY_TEXT = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|BASE)\b", re.IGNORECASE)
 
@@ -36,7 +35,7 @@ def run(args) -> int:
     from ..errors import RulegraphError
 
     if args.list:
-        print(render_list(queries.available()))
+        print(render_query_list(queries.available()))
         return 0
     if not args.query:
         raise RulegraphError(_('give a query name, a FILE.rq or a SPARQL text (rulegraph query --list shows the names)'))
@@ -76,27 +75,6 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
             raise RulegraphError(_('--param {pair!r}: write it as KEY=VALUE, e.g. --param ability=Fouisseur').format(pair=pair))
         values[key.strip()] = value.strip()
     return values
-
-
-def render_list(named) -> str:
-    lines = []
-    for query in named:
-        lines.append(f"{query.name}: {query.description}")
-        for parameter in query.parameters:
-            optional = ", optional" if parameter.optional else ""
-            lines.append(f"    --param {parameter.name}=…  ({parameter.kind}{optional}) {parameter.description}")
-    return "\n".join(lines)
-
-
-def render_csv(columns: list[str], rows: list[dict[str, object]]) -> str:
-    """CSV of the rows; a cell a spreadsheet would run as a formula is neutralised, as in export csv."""
-    from ..exports import inert_cell
-
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({key: inert_cell(value) for key, value in row.items()} for row in rows)
-    return buffer.getvalue()
 
 
 def add_endpoint_arguments(parser) -> None:

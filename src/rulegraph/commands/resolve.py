@@ -3,12 +3,12 @@ the sides meet, and why."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..resolve import Resolution
+    pass
 
+from ..render.answers import read_as, render_resolution
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
 
@@ -33,40 +33,11 @@ def run(args) -> int:
         print_json(result)
     else:
         from ..resolve import parse_side
-        from .interactions import read_as
 
         for typed, side in zip(args.side, result["sides"]):
             for note in read_as(parse_side(typed), side["abilities"]):
                 print(note)
-        print(render(result))
+        print(render_resolution(result))
     return 0
 
 
-def render(result: Resolution) -> str:
-    from ..i18n import _
-    from ..resolve import qualifiers
-    from .interactions import edge_line
-
-    lines = []
-    for number, side in enumerate(result["sides"], start=1):
-        lines.append(_("Side {number}: {abilities}").format(number=number, abilities=", ".join(side["abilities"])))
-        lines.append("  " + _("in effect: {abilities}").format(abilities=", ".join(side["in_effect"]) or _("none")))
-        for defeat in side["defeated"]:
-            # Conditions and scopes stand beside the verdict: "pour les adversaires présents dans sa zone de contrôle".
-            by = ", ".join(defeat["by"]) + qualifiers(defeat["evidence"])
-            lines.append("  " + _("defeated:  {ability} (by {by})").format(ability=defeat["ability"], by=by))
-        if side["undecided"]:
-            lines.append("  " + _("undecided: {abilities}").format(abilities=", ".join(side["undecided"])))
-        defeated = {defeat["ability"] for defeat in side["defeated"]}
-        for grant in side["granted"]:
-            fate = _(", then defeated") if grant["ability"] in defeated else ""
-            lines.append("  " + _("granted:   {ability} (by {by}{fate})").format(ability=grant["ability"], by=", ".join(grant["by"]), fate=fate))
-    lines += ["", _("Why:")]
-    for item in result["explanation"]:
-        lines.append(f"  - {item['text']}")
-        for link in item["chain"]:
-            edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
-            where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
-            relation = f"{edge_line(edge)} : " if edge.get("relation") else ""
-            lines.append(f"      {relation}« {edge['evidence']} »{where}")
-    return "\n".join(lines)

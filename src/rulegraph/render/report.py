@@ -13,10 +13,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from html import escape
 
+from ..checks.finding import SEVERITIES, Finding, severity_rank, sort_key
+from ..checks.registry import CHECKS
 from ..i18n import _, ngettext
 from ..text import fold, slug
-from .finding import SEVERITIES, Finding, severity_rank, sort_key
-from .registry import CHECKS
 
 _CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
 #: Findings of one check listed one by one in report.html and report.md; past it the pages give
@@ -217,9 +217,9 @@ def _game_order(per_ability: dict, clean: list[tuple[str, str]]) -> list[str]:
 def report_pages(graph, progress: Callable[[str], None] | None = None) -> dict[str, str]:
     """Run every check and render the files ``rulegraph build`` writes: report.html and report.md.
     ``progress`` is told the name of each check as it starts."""
+    from ..checks.records import abilities
+    from ..checks.registry import run_checks
     from ..complexity import complexity, render_html_section, render_markdown_section
-    from .records import abilities
-    from .registry import run_checks
 
     findings = run_checks(graph, progress=progress)
     names = [(a.game, a.label) for a in abilities(graph)]

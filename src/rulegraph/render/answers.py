@@ -1,0 +1,256 @@
+"""The text answers of the commands: interactions, resolve, impact, complexity, the build summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ..i18n import _, ngettext
+from .tables import format_table
+
+if TYPE_CHECKING:
+    from ..build import GameSummary
+    from ..complexity import Score, Weights
+    from ..impact import EditImpact, Encounter, FindingAbout, Impact, Moved
+    from ..interactions import Interactions
+    from ..resolve import Resolution
+
+
+def read_as(typed: list[str], matched: list[str]) -> list[str]:
+    """One line per name that was matched to another spelling than a change of case, accents or
+    apostrophes ("Fouiseur" → "Fouisseur"): a typo is never corrected silently."""
+    from ..i18n import _
+    from ..names import parse_heading
+    from ..text import fold
+
+    lines = []
+    for name, label in zip(typed, matched):
+        if fold(parse_heading(name).name) != fold(label):
+            lines.append(_("(read '{name}' as '{label}')").format(name=name, label=label))
+    return lines
+
+
+
+def _evidence_where(edge: Mapping[str, object]) -> str:
+    from ..i18n import _
+
+    condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
+    scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
+    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
+
+
+
+def edge_line(edge: Mapping[str, object]) -> str:
+    """« A » relation « B », with the relation in the user's language ("annule les effets de")."""
+    from ..text import before_name
+    from ..vocabulary import relation_phrase
+
+    return f"{edge['subject']} {before_name(relation_phrase(str(edge['relation'])), str(edge['object']))}"
+
+
+
+def render_interactions(result: Interactions) -> str:
+    from ..i18n import _, ngettext
+    from ..vocabulary import kind_label, relation_label
+
+    lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
+    for edge in result["relations"]:
+        lines.append(f"  {edge_line(edge)}")
+        lines.append(f"      {_evidence_where(edge)}")
+    if not result["relations"]:
+        lines.append("  " + _("none"))
+    lines += ["", _("Paths through other terms ({count}):").format(count=len(result["paths"]))]
+    for path in result["paths"]:
+        steps = [result["a"]]
+        for hop in path["hops"]:
+            relation = relation_label(hop["relation"])
+            arrow = f"-{relation}->" if hop["direction"] == "forward" else f"<-{relation}-"
+            steps.append(f"{arrow} {hop['to']}")
+        lines.append("  " + " ".join(steps))
+        for hop in path["hops"]:
+            more = (" " + ngettext("(and {count} more edge between them: {command})", "(and {count} more edges between them: {command})",
+                                   hop["other_edges"]).format(count=hop["other_edges"], command=f'rulegraph interactions "{hop["from"]}" "{hop["to"]}"')
+                    ) if hop["other_edges"] else ""
+            lines.append(f"      {hop['from']} / {hop['to']}{more}: {_evidence_where(hop)}")
+    if not result["paths"]:
+        lines.append("  " + _("none"))
+    lines += ["", _("Shared:")]
+    for item in result["shared"]:
+        lines.append(f"  {kind_label(item['kind']).lower()}: {item['term']}")
+        for side in ("a", "b"):
+            for edge in item[side]:
+                lines.append(f"      {edge_line(edge)}: {_evidence_where(edge)}")
+    if not result["shared"]:
+        lines.append("  " + _("nothing"))
+    return "\n".join(lines)
+
+
+def render_resolution(result: Resolution) -> str:
+    from ..i18n import _
+    from ..resolve import qualifiers
+
+    lines = []
+    for number, side in enumerate(result["sides"], start=1):
+        lines.append(_("Side {number}: {abilities}").format(number=number, abilities=", ".join(side["abilities"])))
+        lines.append("  " + _("in effect: {abilities}").format(abilities=", ".join(side["in_effect"]) or _("none")))
+        for defeat in side["defeated"]:
+            # Conditions and scopes stand beside the verdict: "pour les adversaires présents dans sa zone de contrôle".
+            by = ", ".join(defeat["by"]) + qualifiers(defeat["evidence"])
+            lines.append("  " + _("defeated:  {ability} (by {by})").format(ability=defeat["ability"], by=by))
+        if side["undecided"]:
+            lines.append("  " + _("undecided: {abilities}").format(abilities=", ".join(side["undecided"])))
+        defeated = {defeat["ability"] for defeat in side["defeated"]}
+        for grant in side["granted"]:
+            fate = _(", then defeated") if grant["ability"] in defeated else ""
+            lines.append("  " + _("granted:   {ability} (by {by}{fate})").format(ability=grant["ability"], by=", ".join(grant["by"]), fate=fate))
+    lines += ["", _("Why:")]
+    for item in result["explanation"]:
+        lines.append(f"  - {item['text']}")
+        for link in item["chain"]:
+            edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
+            where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
+            relation = f"{edge_line(edge)} : " if edge.get("relation") else ""
+            lines.append(f"      {relation}« {edge['evidence']} »{where}")
+    return "\n".join(lines)
+
+
+def _impact_where(item: Mapping[str, object]) -> str:
+    where = f" ({item['source']}:{item['line']})" if item.get("source") else ""
+    condition = f"\n        condition: {item['condition']}" if item.get("condition") else ""
+    return f"« {item['evidence']} »{where}{condition}"
+
+
+
+def _layers(result: Impact, own: str) -> list[str]:
+    lines = [f"Direct ({len(result['direct'])}):"]
+    for item in result["direct"]:
+        lines.append(f"  {item['subject']} {item['relation']} {item['object']}")
+        lines.append(f"      {_impact_where(item)}")
+    lines.append(f"Alongside: the same relation to the same ability ({len(result['alongside'])}):")
+    for item in result["alongside"]:
+        lines.append(f"  {item['subject']} {item['relation']} {item['object']} (as {own} with {item['via']})")
+        lines.append(f"      {_impact_where(item)}")
+    for key, title in (("gives", "Grants, transitively"), ("given_by", "Granted by, transitively")):
+        paths = result["grants"][key]
+        lines.append(f"{title} ({len(paths)}):")
+        for path in paths:
+            chain = " → ".join([path["chain"][0]["subject"], *(hop["object"] for hop in path["chain"])])
+            lines.append(f"  {path['ability']}: {chain}")
+    return lines
+
+
+
+def _encounters(encounters: list[Encounter], title: str) -> list[str]:
+    verdicts = sum(len(e["changes"]) for e in encounters)
+    lines = [f"{title} ({verdicts}):"]
+    for encounter in encounters:
+        for change in encounter["changes"]:
+            lines.append(f"  {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
+            lines.append(f"      before: {change['why_before'] or '(not held)'}")
+            lines.append(f"      after:  {change['why_after'] or '(not held)'}")
+    if not encounters:
+        lines.append("  none")
+    return lines
+
+
+
+def _findings(findings: list[FindingAbout], title: str = "Findings") -> list[str]:
+    lines = [f"{title} ({len(findings)}):"]
+    for finding in findings:
+        where = f"{finding['source']}:{finding['line']}: " if finding.get("source") and finding.get("line") else ""
+        lines.append(f"  {finding['code']} {finding['check']} ({finding['severity']}): {where}{finding['message']}")
+    return lines
+
+
+
+def _moves(moves: list[Moved]) -> list[str]:
+    lines = [f"What moves ({len(moves)}):"]
+    for item in moves:
+        lines.append(f"  {item['ability']}")
+        lines += [f"      - {reason}" for reason in item["reasons"]]
+    if not moves:
+        lines.append("  nothing")
+    return lines
+
+
+
+def render_impact(result: Impact) -> str:
+    from ..impact import summary_line
+
+    where = f", {result['source']}:{result['line']}" if result["source"] else ", not defined in its glossary"
+    lines = [f"{result['ability']} ({result['game']}{where})", summary_line(result), ""]
+    lines += _moves(result["moves"]) + [""]
+    lines += _layers(result, result["ability"])
+    lines += _encounters(result["encounters"], f"Encounters whose verdict changes once {result['ability']}'s relations are gone")
+    lines += _findings(result["findings"])
+    lines.append(f"Designer notes ({len(result['notes'])}):")
+    lines += [f"  line {note['line']}: « {note['text']} » on « {note['questions']} »" for note in result["notes"]]
+    return "\n".join(lines)
+
+
+
+def render_edit(result: EditImpact, colour: bool = False) -> str:
+    from ..impact import summary_line
+    from .diffs import render_diff
+
+    lines = [f"{result['source']} → {result['edited']}", summary_line(result), ""]
+    diff = result["diff"]
+    lines.append(f"Changed ({len(result['changed'])}):")
+    for changed in diff["abilities_changed"]:
+        lines.append(f"  {changed['ability']} ({changed['game']}): {', '.join(changed['fields'])}")
+        if "text_diff" in changed:
+            lines.append("    " + render_diff(changed["text_diff"], colour).replace("\n", "\n    "))
+    for title, abilities in (("added", diff["abilities_added"]), ("removed", diff["abilities_removed"])):
+        lines += [f"  {item['ability']} ({item['game']}): {title}" for item in abilities]
+    for title, edges in (("edge added", diff["edges_added"]), ("edge removed", diff["edges_removed"])):
+        for edge in edges:
+            lines.append(f"  {title}: {edge['subject']} {edge['relation']} {edge['object']} (line {edge['line']})")
+    lines.append("")
+    lines += _encounters(result["encounters"], "Encounter verdicts that differ between the two versions")
+    lines.append("")
+    lines += _moves(result["moves"])
+    for item in result["abilities"]:
+        lines += ["", f"— {item['ability']} ({item['game']}): {item['changed']}"]
+        lines += _layers(item, item["ability"])
+        lines += _findings(item["findings"], "Findings before the edit")
+        lines += _findings(item["findings_after"], "Findings after the edit")
+    return "\n".join(lines)
+
+
+def render_complexity(scored: list[Score], weights: Weights) -> str:
+    from ..complexity import breakdown_line
+
+    rows = [{"rank": item["rank"], "ability": item["ability"], "game": item["game"], "score": f"{item['score']:g}"} for item in scored]
+    lines = [f"weights: {weights.path}", "  " + ", ".join(f"{part} {value:g}" for part, value in weights.values.items()), "",
+             format_table(rows), ""]
+    for item in scored:
+        lines.append(f"{item['rank']}. {item['ability']} ({item['game']}): {item['score']:g}")
+        lines.append(f"   {breakdown_line(item)}")
+        for part in item["parts"]:
+            if part["items"] and part["weight"]:
+                lines.append(f"   {part['part']}: " + "; ".join(part["items"]))
+    return "\n".join(lines)
+
+
+def render_summary(per_game: dict[str, GameSummary]) -> str:
+    from ..vocabulary import kind_label, relation_label
+
+    lines = []
+    for game, info in per_game.items():
+        categories = ", ".join(f"{kind_label(c, plural=n > 1).lower()} {n}" for c, n in info["by_category"].items())
+        abilities = ngettext("{count} ability", "{count} abilities", info["abilities"]).format(count=info["abilities"])
+        notes = ngettext("{count} designer note", "{count} designer notes", info["notes"]).format(count=info["notes"])
+        lines.append(_("{game}: {abilities} ({categories}), {notes}").format(
+            game=game, abilities=abilities, categories=categories, notes=notes))
+        if info.get("glossary_categories"):
+            listed = ", ".join(f"{c} {n}" for c, n in info["glossary_categories"].items())
+            lines.append("  " + _("categories: {categories}").format(categories=listed))
+        undefined = info["undefined"]
+        lines.append("  " + _("undefined: {count}").format(count=len(undefined))
+                     + (f" ({', '.join(undefined)})" if undefined else ""))
+        edges = ", ".join(f"{relation_label(r)} {n}" for r, n in info["edges"].items())
+        lines.append("  " + _("edges: {edges}").format(edges=edges or _("none")))
+        if not info["lexicon"]:
+            lines.append("  " + _("no lexicon file: states, actions and characteristics are not linked "
+                                  "(add lexicon = \"….toml\" to its [[game]] in the manifest; see data/lexicons/)"))
+    return "\n".join(lines)
