@@ -57,7 +57,7 @@ def build_markdown(tmp_path):
 @pytest.fixture(scope="session")
 def built(seed_graph, tmp_path_factory):
     """The seeds' graph.ttl and its store, as `rulegraph build` writes them."""
-    from rulegraph.build import serialize_turtle
+    from rulegraph.graph import serialize_turtle
     from rulegraph.store import write_store_beside
 
     folder = tmp_path_factory.mktemp("out")

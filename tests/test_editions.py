@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from rulegraph.build import build, serialize_turtle
+from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.corpus import load_manifest
 from rulegraph.editions import diff_editions, edition_history, timeline
 from rulegraph.errors import RulegraphError
+from rulegraph.graph import serialize_turtle
 from rulegraph.text import fold
 from rulegraph.worddiff import diff_html, diff_segments, word_diff
 

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 import waitress
 
-from rulegraph.build import serialize_turtle
+from rulegraph.graph import serialize_turtle
 from rulegraph.server import SparqlApp
 from rulegraph.store import store_path, write_store_beside
 

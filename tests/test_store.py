@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rulegraph import queries
-from rulegraph.build import serialize_turtle
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
+from rulegraph.graph import serialize_turtle
 from rulegraph.interactions import interactions
 from rulegraph.resolve import resolve
 from rulegraph.store import as_rdflib, open_store, store_path

@@ -111,7 +111,7 @@ def _parts_of(graph: Graph, owners: set[URIRef], stop: set[URIRef]) -> set[URIRe
 
 
 def to_turtle(graph: Graph) -> str:
-    from .build import serialize_turtle
+    from .graph import serialize_turtle
 
     return serialize_turtle(graph)
 

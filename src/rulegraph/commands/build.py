@@ -27,7 +27,8 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
-    from ..build import summary, turtle_bytes
+    from ..build import summary
+    from ..graph import turtle_bytes
     from ..outputs import publish
     from ..render.report import report_pages
     from ..store import store_path, write_store

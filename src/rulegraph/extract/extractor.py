@@ -26,7 +26,7 @@ from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
-from .lexicon import Lexicon, Mention, Term, build_lexicon, french_word_frequency, load_vocabulary
+from .lexicon import Lexicon, LexiconEntry, Mention, build_lexicon, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -454,7 +454,7 @@ def _is_marked(mention: Mention, unit: TextUnit) -> bool:
     return any(fold(phrase) == surface for phrase in unit.paragraph.marked)
 
 
-def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: TextUnit, language: Language) -> Term | None:
+def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: TextUnit, language: Language) -> LexiconEntry | None:
     """The term a mention stands for, or None: an ordinary-word ability name is the ability only
     when the context says so, otherwise another term of the same name (the action "charge")."""
     mention = raw[index]

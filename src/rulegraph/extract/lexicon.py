@@ -26,7 +26,10 @@ _PARAMETER = re.compile(r"[XYD]|\d+|[XYD]/[XYD]|XX", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
-class Term:
+class LexiconEntry:
+    """A name the lexicon knows, with its kind (ability, state…) and its folded keys; the graph's
+    own named nodes are :class:`rulegraph.catalogue.Term`."""
+
     kind: str
     label: str
     keys: tuple[str, ...]
@@ -35,7 +38,7 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    term: Term
+    term: LexiconEntry
     start: int
     end: int
     first_token: int
@@ -43,7 +46,7 @@ class Mention:
     surface: str
     fuzzy: bool = False
     #: Other terms with the same name (the characteristic "PdV" beside the ability "PDV").
-    alternatives: tuple[Term, ...] = ()
+    alternatives: tuple[LexiconEntry, ...] = ()
 
 
 #: A lone elidable word before another word, its apostrophe left out: "d opportunite".
@@ -55,21 +58,21 @@ class Lexicon:
     """All terms of one game; abilities first so that they win ties over other kinds."""
 
     game: str
-    terms: list[Term] = field(default_factory=list)
+    terms: list[LexiconEntry] = field(default_factory=list)
     #: Folded names of the game's weapon abilities (a weapon acts on its target).
     weapons: frozenset[str] = frozenset()
-    _index: dict[str, list[Term]] = field(default_factory=dict)
+    _index: dict[str, list[LexiconEntry]] = field(default_factory=dict)
     #: Names a one-typo match may find, by (tokens, joined length ± 1), in the order added.
-    _fuzzy: dict[tuple[int, int], list[Term]] = field(default_factory=dict)
+    _fuzzy: dict[tuple[int, int], list[LexiconEntry]] = field(default_factory=dict)
     #: The same names by (tokens, the joined keys or the joined keys less one letter), with the
     #: order added: two names one edit apart share an entry (a deletion index), so a large
     #: lexicon is not scanned name by name.
-    _deletions: dict[tuple[int, str], list[tuple[int, Term]]] = field(default_factory=dict)
+    _deletions: dict[tuple[int, str], list[tuple[int, LexiconEntry]]] = field(default_factory=dict)
     _added: int = 0
     _longest: int = 1
     #: What :meth:`_match_at` found for each window of keys already seen: glossaries repeat
     #: their phrasing, and a catalogue of many games repeats whole texts.
-    _matched: dict[tuple[str, ...], tuple[Term, int, bool] | None] = field(default_factory=dict)
+    _matched: dict[tuple[str, ...], tuple[LexiconEntry, int, bool] | None] = field(default_factory=dict)
 
     def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = (),
             label_matches: bool = True) -> None:
@@ -79,7 +82,7 @@ class Lexicon:
             keys = tuple(t.key for t in tokenize(spelling))
             if not keys:
                 continue
-            term = Term(kind, label, keys, ambiguous)
+            term = LexiconEntry(kind, label, keys, ambiguous)
             self._matched.clear()
             self.terms.append(term)
             self._index.setdefault(keys[0], []).append(term)
@@ -95,7 +98,7 @@ class Lexicon:
     def labels(self, kind: str) -> list[str]:
         return sorted({t.label for t in self.terms if t.kind == kind})
 
-    def lookup(self, name: str) -> Term | None:
+    def lookup(self, name: str) -> LexiconEntry | None:
         """The term a user-typed name means, matched as the extractor matches texts (case,
         accents, apostrophes, elisions, plural, hyphens, markup, one typo in a long name);
         parameters (``X``, ``/X``, ``3``) and a keyword in parentheses (``Résistance (feu)``) are
@@ -138,21 +141,21 @@ class Lexicon:
             position += length
         return mentions
 
-    def _alternatives(self, keys: list[str], chosen: Term) -> tuple[Term, ...]:
-        found: dict[tuple[str, str], Term] = {}
+    def _alternatives(self, keys: list[str], chosen: LexiconEntry) -> tuple[LexiconEntry, ...]:
+        found: dict[tuple[str, str], LexiconEntry] = {}
         for term in self._index.get(keys[0], ()):
             if term.keys == tuple(keys) and term.label != chosen.label and term.kind != chosen.kind:
                 found.setdefault((term.kind, term.label), term)
         return tuple(sorted(found.values(), key=_rank))
 
-    def _match_at(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
+    def _match_at(self, keys: list[str], position: int) -> tuple[LexiconEntry, int, bool] | None:
         window = tuple(keys[position : position + self._longest])
         if window not in self._matched:
             self._matched[window] = self._match_window(list(window), 0)
         return self._matched[window]
 
-    def _match_window(self, keys: list[str], position: int) -> tuple[Term, int, bool] | None:
-        best: tuple[Term, int, bool] | None = None
+    def _match_window(self, keys: list[str], position: int) -> tuple[LexiconEntry, int, bool] | None:
+        best: tuple[LexiconEntry, int, bool] | None = None
         for term in self._index.get(keys[position], ()):
             length = len(term.keys)
             if tuple(keys[position : position + length]) == term.keys:
@@ -178,10 +181,10 @@ class Lexicon:
                     return (term, length, True)
         return best
 
-    def _one_typo(self, length: int, joined: str, initial: str) -> Term | None:
+    def _one_typo(self, length: int, joined: str, initial: str) -> LexiconEntry | None:
         """What scanning the bucket would find first, through the deletion index: the first name
         added (of ``length`` tokens, same initial) within one edit of ``joined``."""
-        candidates: dict[int, Term] = {}
+        candidates: dict[int, LexiconEntry] = {}
         for variant in _with_one_deletion(joined):
             for order, term in self._deletions.get((length, variant), ()):
                 candidates.setdefault(order, term)
@@ -197,7 +200,7 @@ def _with_one_deletion(text: str) -> set[str]:
     return {text, *(text[:i] + text[i + 1:] for i in range(len(text)))}
 
 
-def _rank(term: Term) -> int:
+def _rank(term: LexiconEntry) -> int:
     return TERM_KINDS.index(term.kind)
 
 
