@@ -143,6 +143,7 @@ def check_spelling(graph: Graph) -> list[Finding]:
     vocabulary = game_vocabulary(graph, places)
     unknown: dict[tuple[str, str], list[TextPlace]] = defaultdict(list)
     accepted: dict[str, set[str]] = defaultdict(set)
+    slips: dict[str, bool] = {}  # per word: a game's own words recur in every text of the game
     for item in places:
         text = normalize_apostrophes(item.text)
         for token in tokenize(text):
@@ -151,7 +152,9 @@ def check_spelling(graph: Graph) -> list[Finding]:
                 continue
             lower = word.lower()
             # "Dégats spirituels": a name's word is vocabulary, but a wrong accent is still one.
-            slip = lower in vocabulary[item.game] and _accent_slip(lower, dictionary)
+            if lower in vocabulary[item.game] and lower not in slips:
+                slips[lower] = _accent_slip(lower, dictionary)
+            slip = lower in vocabulary[item.game] and slips[lower]
             if not slip and (lower in accepted[item.game] or lower in vocabulary[item.game] or lower in dictionary
                              or expand_ligatures(lower) in dictionary):
                 continue
