@@ -52,7 +52,7 @@ def write_store(turtle: bytes, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
     except OSError as error:
-        raise RulegraphError(f"cannot write here ({error.strerror or error}); choose another --out",
+        raise RulegraphError(_('cannot write here ({strerror}); choose another --out').format(strerror=error.strerror or error),
                              path=path.parent) from None
     try:
         from .views.networkx_view import _from_store, view_as_json

@@ -108,7 +108,7 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     findings = []
     for check in select_checks(checks):
         if progress is not None:
-            progress(f"check {check.code} {check.name}")
+            progress(_("check {code} {name}").format(code=check.code, name=check.name))
         findings += check.run(graph)
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
