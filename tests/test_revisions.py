@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from rulegraph.build import build, serialize_turtle
+from rulegraph.build import build
 from rulegraph.cli import main
 from rulegraph.editions import diff_graphs
 from rulegraph.errors import RulegraphError
-from rulegraph.graph import load_graph
+from rulegraph.graph import load_graph, serialize_turtle
 
 from .conftest import DATA
 
