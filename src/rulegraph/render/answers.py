@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 def read_as(typed: list[str], matched: list[str]) -> list[str]:
     """One line per name that was matched to another spelling than a change of case, accents or
     apostrophes ("Fouiseur" → "Fouisseur"): a typo is never corrected silently."""
-    from ..i18n import _
     from ..names import parse_heading
     from ..text import fold
 
@@ -30,14 +29,10 @@ def read_as(typed: list[str], matched: list[str]) -> list[str]:
     return lines
 
 
-
 def _evidence_where(edge: Mapping[str, object]) -> str:
-    from ..i18n import _
-
     condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
     scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
     return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
-
 
 
 def edge_line(edge: Mapping[str, object]) -> str:
@@ -48,9 +43,7 @@ def edge_line(edge: Mapping[str, object]) -> str:
     return f"{edge['subject']} {before_name(relation_phrase(str(edge['relation'])), str(edge['object']))}"
 
 
-
 def render_interactions(result: Interactions) -> str:
-    from ..i18n import _, ngettext
     from ..vocabulary import kind_label, relation_label
 
     lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
@@ -86,7 +79,6 @@ def render_interactions(result: Interactions) -> str:
 
 
 def render_resolution(result: Resolution) -> str:
-    from ..i18n import _
     from ..resolve import qualifiers
 
     lines = []
@@ -120,7 +112,6 @@ def _impact_where(item: Mapping[str, object]) -> str:
     return f"« {item['evidence']} »{where}{condition}"
 
 
-
 def _layers(result: Impact, own: str) -> list[str]:
     lines = [f"Direct ({len(result['direct'])}):"]
     for item in result["direct"]:
@@ -139,7 +130,6 @@ def _layers(result: Impact, own: str) -> list[str]:
     return lines
 
 
-
 def _encounters(encounters: list[Encounter], title: str) -> list[str]:
     verdicts = sum(len(e["changes"]) for e in encounters)
     lines = [f"{title} ({verdicts}):"]
@@ -153,14 +143,12 @@ def _encounters(encounters: list[Encounter], title: str) -> list[str]:
     return lines
 
 
-
 def _findings(findings: list[FindingAbout], title: str = "Findings") -> list[str]:
     lines = [f"{title} ({len(findings)}):"]
     for finding in findings:
         where = f"{finding['source']}:{finding['line']}: " if finding.get("source") and finding.get("line") else ""
         lines.append(f"  {finding['code']} {finding['check']} ({finding['severity']}): {where}{finding['message']}")
     return lines
-
 
 
 def _moves(moves: list[Moved]) -> list[str]:
@@ -171,7 +159,6 @@ def _moves(moves: list[Moved]) -> list[str]:
     if not moves:
         lines.append("  nothing")
     return lines
-
 
 
 def render_impact(result: Impact) -> str:
@@ -186,7 +173,6 @@ def render_impact(result: Impact) -> str:
     lines.append(f"Designer notes ({len(result['notes'])}):")
     lines += [f"  line {note['line']}: « {note['text']} » on « {note['questions']} »" for note in result["notes"]]
     return "\n".join(lines)
-
 
 
 def render_edit(result: EditImpact, colour: bool = False) -> str:

@@ -20,7 +20,6 @@ _RED, _GREEN, _BOLD, _RESET = "\033[31;9m", "\033[32m", "\033[1m", "\033[0m"
 _CONTEXT_WORDS = 8
 
 
-
 def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | None = _CONTEXT_WORDS) -> str:
     """``[-old-]{+new+}`` (or red/green on a terminal); long unchanged runs keep ``context``
     words on each side of a change."""
@@ -37,7 +36,6 @@ def render_diff(text_diff: list[dict[str, str]], colour: bool, context: int | No
     return "".join(parts)
 
 
-
 def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
     words = re.findall(r"\S+\s*", text)
     if context is None or len(words) <= 2 * context + 1:
@@ -45,7 +43,6 @@ def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
     head = "".join(words[:context]).rstrip() + " " if before else ""
     tail = "".join(words[-context:]) if after else ""
     return f"{head}…{' ' if after else ''}{tail}"
-
 
 
 def _relation_lines(title: str, relations: Sequence[Mapping[str, object]]) -> list[str]:
@@ -56,7 +53,6 @@ def _relation_lines(title: str, relations: Sequence[Mapping[str, object]]) -> li
         if relation.get("evidence"):
             lines.append(f"    « {relation['evidence']} »")
     return lines
-
 
 
 def render_pair(result: EditionDiff, colour: bool) -> str:
@@ -76,7 +72,6 @@ def render_pair(result: EditionDiff, colour: bool) -> str:
     return "\n".join(lines)
 
 
-
 def render_history(result: EditionDiff, colour: bool) -> str:
     rows = [
         {"edition": row["edition"], "present": "yes" if row["present"] else "no", "status": row["status"], "words": row["words"] or ""}
@@ -86,7 +81,6 @@ def render_history(result: EditionDiff, colour: bool) -> str:
     for step in result["steps"]:
         lines += ["", render_pair(step, colour)]
     return "\n".join(lines)
-
 
 
 def render_revisions(result: RevisionDiff, paths: list[Path], colour: bool) -> str:

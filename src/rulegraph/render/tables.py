@@ -11,7 +11,6 @@ from html import escape
 CELL_WIDTH = 60
 
 
-
 def format_table(rows: Sequence[Mapping[str, object]], columns: list[str] | None = None) -> str:
     """A plain-text table whose columns stay aligned: a cell longer than :data:`CELL_WIDTH` is cut
     with "…", and a line under the table says so (--csv and --json keep every cell whole)."""
@@ -42,7 +41,6 @@ def render_query_list(named) -> str:
             optional = ", optional" if parameter.optional else ""
             lines.append(f"    --param {parameter.name}=…  ({parameter.kind}{optional}) {parameter.description}")
     return "\n".join(lines)
-
 
 
 def render_csv(columns: list[str], rows: list[dict[str, object]]) -> str:
