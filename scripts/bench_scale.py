@@ -9,7 +9,8 @@
 4. warm, in-process: interactions and resolve on the seeds and at scale, every named query at scale;
 5. `rulegraph serve`: a COUNT of abilities over /sparql against the local count;
 6. `rulegraph publish` into an Oxigraph server (when the `oxigraph` command is installed);
-7. the size of the atlas and of the reports.
+7. the size of the atlas and of the reports, and how long headless Chromium takes to load the
+   atlas and settle its first view (when `chromium` is installed).
 --reuse keeps an earlier build in --work (the spaCy parse cache makes a second build faster).
 """
 
@@ -115,6 +116,29 @@ def main() -> None:
     print(f"publish into an Oxigraph server: {published_count(graph_path)}")
     for name in ("graph.ttl", "graph.html", "report.html", "report.md"):
         print(f"{args.copies}x {name}: {(out / name).stat().st_size / 1e6:.1f} MB")
+    print(f"{args.copies}x atlas in headless Chromium: {atlas_first_view(out / 'graph.html')}")
+
+
+def atlas_first_view(page: Path) -> str:
+    """Seconds from starting headless Chromium to the DOM of a page whose layout has settled,
+    with what the page's status says (the overview's size, the time its layout took)."""
+    import html
+    import re
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return "chromium is not installed"
+    with tempfile.TemporaryDirectory() as profile:
+        start = time.perf_counter()
+        done = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+                               "--virtual-time-budget=3000", "--dump-dom", page.resolve().as_uri()],
+                              capture_output=True, text=True, timeout=600)
+        seconds = time.perf_counter() - start
+    tag = re.search(r'<div id="status"[^>]*>', done.stdout)
+    status = dict(re.findall(r'data-([\w-]+)="([^"]*)"', html.unescape(tag.group()))) if tag else {}
+    return (f"{seconds:.1f} s, layout settled: {status.get('stabilised') == '1'} in {status.get('stabilisation-ms')} ms, "
+            f"nodes drawn {status.get('nodes-visible')} (overview of {status.get('overview', 'no overview')} abilities)")
 
 
 def served_count(out: Path) -> str:
