@@ -25,21 +25,16 @@ from .extract.lexicon import Lexicon
 from .i18n import _
 from .namespaces import RG
 from .text import closest, fold
-from .vocabulary import KIND_OF_CLASS, LEXICON_KIND
-from .vocabulary import NODE_KINDS as VIEW_KINDS
+from .vocabulary import KIND_OF_CLASS, LEXICON_KIND, NODE_KINDS
 
 if TYPE_CHECKING:
     import networkx as nx
 
 #: The defined abilities: what a glossary gives a heading and a text to.
 DEFINED_CLASSES = (RG.CharacterAbility, RG.WeaponAbility)
-#: The kind of term each class of node is, in the order that wins for a node of several classes
-#: (the vocabulary's table).
-NODE_KINDS: dict[URIRef, str] = KIND_OF_CLASS
 #: Kinds of node a name may resolve to, in the order that wins when one game has several.
-KIND_ORDER = tuple(VIEW_KINDS)
+KIND_ORDER = tuple(NODE_KINDS)
 ABILITY_KINDS = ("ability", "undefined")
-_LEXICON_KIND = LEXICON_KIND
 
 
 # --- one node ----------------------------------------------------------------------------
@@ -114,8 +109,8 @@ def is_defined(graph: Graph, node: Node) -> bool:
 def node_kind(graph: Graph, node: Node) -> str | None:
     """The node's kind (ability, undefined, state, action, characteristic, concept), or None."""
     for rdf_type in graph.objects(node, RDF.type):
-        if isinstance(rdf_type, URIRef) and rdf_type in NODE_KINDS:
-            return NODE_KINDS[rdf_type]
+        if isinstance(rdf_type, URIRef) and rdf_type in KIND_OF_CLASS:
+            return KIND_OF_CLASS[rdf_type]
     return None
 
 
@@ -324,13 +319,13 @@ def _read_terms(graph: Graph) -> list[Term]:
 
 def _store_terms(store: Any) -> list[Term]:
     """:func:`graph_terms` in one query on an Oxigraph store (a node of several kinds keeps the
-    first in the order of :data:`NODE_KINDS`)."""
-    rank = {str(rdf_type): index for index, rdf_type in enumerate(NODE_KINDS)}
+    first in the order of :data:`KIND_OF_CLASS`)."""
+    rank = {str(rdf_type): index for index, rdf_type in enumerate(KIND_OF_CLASS)}
     best: dict[tuple[str, str], tuple[int, Term]] = {}
-    for row in store.query(_STORE_TERMS % " ".join(f"<{t}>" for t in NODE_KINDS)):
+    for row in store.query(_STORE_TERMS % " ".join(f"<{t}>" for t in KIND_OF_CLASS)):
         node, label, rdf_type, game = row["node"], row["label"], row["type"].value, row["game"]
         game_name = row["game_label"].value if row["game_label"] is not None else str(game.value if game else None)
-        term = Term(URIRef(node.value), label.value, NODE_KINDS[URIRef(rdf_type)],
+        term = Term(URIRef(node.value), label.value, KIND_OF_CLASS[URIRef(rdf_type)],
                     local_name(game.value if game else None), game_name)
         key = (node.value, label.value)
         if key not in best or rank[rdf_type] < best[key][0]:
@@ -356,7 +351,7 @@ def _graph_lexicons(graph: Graph, kinds: tuple[str, ...]) -> _GameLexicons:
             lexicon = Lexicon(game_id)
             index: dict[tuple[str, str], Term] = {}
             for term in terms:
-                kind = _LEXICON_KIND[term.kind]
+                kind = LEXICON_KIND[term.kind]
                 index.setdefault((kind, term.label), term)
                 lexicon.add(kind, term.label)
             lexicons.append((lexicon, index))

@@ -14,11 +14,9 @@ from typing import Any
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, URIRef
 
-from ..catalogue import NODE_KINDS, iter_statements, local_name, per_graph, text_of
+from ..catalogue import iter_statements, local_name, per_graph, text_of
 from ..namespaces import RELATIONS, RG
-
-KIND_OF_CLASS = NODE_KINDS
-
+from ..vocabulary import KIND_OF_CLASS
 
 #: Views already built, per graph object: (the graph, its size then, the view). A graph read from
 #: the store cannot change; an rdflib graph is seen again as long as its size is the same.
