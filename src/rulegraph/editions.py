@@ -22,8 +22,6 @@ from .names import is_parameter
 from .namespaces import RELATIONS, RG, game_uri
 from .text import closest, fold, fold_aligned
 from .worddiff import Chunk, text_changed, word_count, word_diff
-from .worddiff import diff_html as diff_html
-from .worddiff import diff_segments as diff_segments
 
 DEFINED_ABILITY_CLASSES = (RG.CharacterAbility, RG.WeaponAbility)
 ABILITY_CLASSES = DEFINED_ABILITY_CLASSES + (RG.UndefinedAbility, RG.Ability)

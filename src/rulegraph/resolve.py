@@ -18,17 +18,10 @@ from typing import Any, TypedDict
 import networkx as nx
 from rdflib import Graph, URIRef
 
-from .catalogue import ABILITY_KINDS as ABILITY_KINDS
-from .catalogue import KIND_ORDER as KIND_ORDER
-from .catalogue import RuleGraph, Term, common_game, game_node, text_of
-from .catalogue import find_game as find_game
-from .catalogue import find_term as find_term
-from .catalogue import graph_terms as graph_terms
-from .catalogue import match_name as match_name
+from .catalogue import ABILITY_KINDS, RuleGraph, Term, common_game, find_term, game_node, graph_terms, text_of
 from .errors import RulegraphError
 from .i18n import _
 from .interactions import EdgeEvidence, edge_record
-from .interactions import interactions as interactions
 from .lang import words as lang_words
 from .names import parse_heading
 from .namespaces import RG
