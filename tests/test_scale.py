@@ -8,9 +8,9 @@ import runpy
 from collections import Counter
 from itertools import combinations
 
+from rulegraph.catalogue import abilities
 from rulegraph.checks import duplicates
 from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidates
-from rulegraph.checks.records import abilities
 
 from .conftest import ROOT
 

@@ -206,8 +206,7 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
 def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None = None,
                view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
-    from .catalogue import RuleGraph, find_game
-    from .checks.records import abilities
+    from .catalogue import RuleGraph, abilities, find_game
 
     weights = weights or load_weights()
     view = view if view is not None else RuleGraph(graph).networkx()
@@ -226,7 +225,7 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
 
 def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, Score]:
     """Score and breakdown per ability node URI: what the atlas shows."""
-    from .checks.records import abilities
+    from .catalogue import abilities
 
     weights = weights or load_weights()
     found: dict[str, Score] = {}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rdflib import RDF, Graph
 
+from ..catalogue import game_of, label_of, line_of, source_of, text_of
 from ..namespaces import RG
 from .finding import CheckId, Finding
-from .records import game_of, label_of, line_of, source_of, text_of
 
 DESIGNER_NOTE = CheckId("RG001", "designer-note")
 

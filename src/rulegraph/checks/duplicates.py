@@ -25,10 +25,10 @@ from collections import Counter, defaultdict
 
 from rdflib import Graph, Literal, URIRef
 
+from ..catalogue import Ability, abilities, line_of, source_of, text_of
 from ..namespaces import RG
 from ..text import fold, tokenize
 from .finding import CheckId, Finding
-from .records import Ability, abilities, line_of, source_of, text_of
 
 DUPLICATE_DEFINITION = CheckId("RG003", "duplicate-definition")
 IDENTICAL_TEXT = CheckId("RG004", "identical-text")

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from rdflib import Graph, Literal
 
-from ..catalogue import node_value
+from ..catalogue import Ability, abilities, label_of, line_of, node_value
 from ..namespaces import RG
 from .finding import CheckId, Finding
-from .records import Ability, abilities, label_of, line_of
 
 EDITION_GAP = CheckId("RG011", "edition-gap")
 

@@ -18,11 +18,11 @@ from collections.abc import Iterable
 
 from rdflib import RDF, Graph
 
+from ..catalogue import Ability, abilities, game_of, label_of, line_containing
 from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import fold, of_name, tokenize
 from .finding import CheckId, Finding
-from .records import Ability, abilities, game_of, label_of, line_containing
 
 PARAMETER_MISMATCH = CheckId("RG006", "parameter-mismatch")
 

@@ -1,31 +1,12 @@
-"""What the checks read off the graph: the read layer's records (:mod:`rulegraph.catalogue`), and
-where a file line falls among the abilities' texts."""
+"""Where a file line falls among the abilities' texts, and how a place is written: what the
+checks need beside the read layer's records (:mod:`rulegraph.catalogue`)."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
 
-from ..catalogue import (
-    DEFINED_CLASSES,
-    Ability,
-    Evidence,
-    abilities,
-    game_of,
-    is_defined,
-    label_of,
-    line_containing,
-    line_of,
-    source_of,
-    statements,
-    text_of,
-)
-
-__all__ = ["DEFINED_CLASSES", "Ability", "Evidence", "TextLocator", "abilities", "evidence", "game_of", "is_defined",
-           "label_of", "line_containing", "line_of", "place", "source_of", "text_of"]
-
-#: Every interaction statement with its evidence, in file order.
-evidence = statements
+from ..catalogue import Ability
 
 
 class TextLocator:

@@ -12,10 +12,11 @@ from collections import defaultdict
 
 from rdflib import RDF, Graph, URIRef
 
+from ..catalogue import abilities, game_of, label_of, statements
 from ..namespaces import RG
 from ..text import closest, fold
 from .finding import CheckId, Finding
-from .records import TextLocator, abilities, evidence, game_of, label_of, place
+from .records import TextLocator, place
 
 UNDEFINED_REFERENCE = CheckId("RG002", "undefined-reference")
 HINTS = 3
@@ -31,7 +32,7 @@ def check_undefined_references(graph: Graph) -> list[Finding]:
     for ability in defined:
         labels_by_game[ability.game].append(ability.label)
     uses: dict[URIRef, list[tuple[str, int, str]]] = defaultdict(list)
-    for item in evidence(graph):
+    for item in statements(graph):
         for node in (item.subject, item.object):
             if (node, RDF.type, RG.UndefinedAbility) in graph:
                 user = locator.ability_at(item.source, item.line)

@@ -13,12 +13,12 @@ from collections import defaultdict
 import networkx as nx
 from rdflib import Graph, URIRef
 
-from ..catalogue import RuleGraph
+from ..catalogue import Evidence, RuleGraph, abilities, game_of, is_defined, label_of, statements
 from ..namespaces import SYMMETRIC
 from ..text import of_name
 from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding
-from .records import Evidence, TextLocator, abilities, evidence, game_of, is_defined, label_of, place
+from .records import TextLocator, place
 
 ONE_SIDED_RELATION = CheckId("RG007", "one-sided-relation")
 CONTRADICTION = CheckId("RG008", "contradiction")
@@ -38,7 +38,7 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
     locator = TextLocator(defined)
     stated: dict[tuple[str, frozenset[URIRef]], dict[URIRef, Evidence]] = defaultdict(dict)
     mentions: dict[tuple[URIRef, URIRef], Evidence] = {}
-    for item in evidence(graph):
+    for item in statements(graph):
         owner = locator.ability_at(item.source, item.line)
         if owner is not None and item.subject != item.object and owner.node in (item.subject, item.object):
             other_end = item.object if owner.node == item.subject else item.subject
@@ -79,7 +79,7 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
 def check_contradictions(graph: Graph) -> list[Finding]:
     """The same pair both granted and switched off, or both required and excluded."""
     edges: dict[tuple[URIRef, URIRef], dict[str, Evidence]] = defaultdict(dict)
-    for item in evidence(graph):
+    for item in statements(graph):
         edges[(item.subject, item.object)].setdefault(item.relation, item)
         if item.relation in SYMMETRIC:
             edges[(item.object, item.subject)].setdefault(item.relation, item)
@@ -137,7 +137,7 @@ def check_grant_cycles(graph: Graph) -> list[Finding]:
 
 def check_self_references(graph: Graph) -> list[Finding]:
     findings = []
-    for item in evidence(graph):
+    for item in statements(graph):
         if item.subject != item.object or item.relation in HARMLESS_SELF:
             continue
         name = label_of(graph, item.subject)

@@ -13,9 +13,9 @@ from importlib import resources
 from rdflib import RDF, Graph, Namespace, URIRef
 from rdflib.term import Node
 
+from ..catalogue import game_of, label_of, line_of, source_of
 from ..namespaces import RG
 from .finding import CheckId, Finding
-from .records import game_of, label_of, line_of, source_of
 
 SHACL_CHECK = CheckId("RG013", "shacl")
 SH = Namespace("http://www.w3.org/ns/shacl#")

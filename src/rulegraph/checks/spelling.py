@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from rdflib import RDF, RDFS, Graph
 from rdflib.term import Node
 
+from ..catalogue import game_of, label_of, line_of, source_of, text_of
 from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, strip_accents, tokenize
 from .finding import CheckId, Finding
-from .records import game_of, label_of, line_of, place, source_of, text_of
+from .records import place
 
 SPELLING = CheckId("RG012", "spelling")
 #: How the report names a game's preamble, which belongs to no ability.

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from rdflib import RDF, Graph, Literal, URIRef
 
+from ..catalogue import abilities, game_of, label_of, line_of, source_of, text_of
 from ..namespaces import RG
 from ..review import review_id, suggested_ends
 from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding, sort_key
-from .records import TextLocator, abilities, game_of, label_of, line_of, place, source_of, text_of
+from .records import TextLocator, place
 from .relations import LANGUAGE
 
 TO_REVIEW = CheckId("RG014", "to-review")

@@ -217,7 +217,7 @@ def _game_order(per_ability: dict, clean: list[tuple[str, str]]) -> list[str]:
 def report_pages(graph, progress: Callable[[str], None] | None = None) -> dict[str, str]:
     """Run every check and render the files ``rulegraph build`` writes: report.html and report.md.
     ``progress`` is told the name of each check as it starts."""
-    from ..checks.records import abilities
+    from ..catalogue import abilities
     from ..checks.registry import run_checks
     from ..complexity import complexity, render_html_section, render_markdown_section
 
