@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulegraphError
+from .files import MAX_FILE_MB
 from .i18n import _
 from .model import CATEGORIES, Document, Entry, Variant
-from .readers import FORMATS, MAX_FILE_MB, read
+from .readers import FORMATS, read
 from .text import fold, slug
 from .tomlfile import TomlFile, load_toml
 

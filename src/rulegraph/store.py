@@ -142,19 +142,6 @@ def to_rdflib(term: object) -> Node | None:
     raise ValueError(f"unexpected Oxigraph term: {term!r}")
 
 
-def to_oxigraph(term: object) -> object:
-    """An rdflib term as an Oxigraph term (parameters bound for a query on the store)."""
-    if isinstance(term, URIRef):
-        return ox.NamedNode(str(term))
-    if isinstance(term, Literal):
-        if term.language:
-            return ox.Literal(str(term), language=term.language)
-        if term.datatype:
-            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
-        return ox.Literal(str(term))
-    raise ValueError(f"cannot bind {term!r}")
-
-
 def write_store_beside(graph_path: Path) -> Path:
     """The store for a graph.ttl already on disk (``rulegraph build`` writes both at once)."""
     return write_store(Path(graph_path).read_bytes(), store_path(graph_path))

@@ -89,11 +89,6 @@ def _word(name: str, word: str, lang: str | None) -> str:
         raise KeyError(f"ontology/rulegraph.ttl gives rg:{name} no {word} in {key[2]!r}") from None
 
 
-def term_label(name: str, lang: str | None = None) -> str:
-    """The label of any rg: class or property, by local name (``"Statement"``, ``"confidence"``)."""
-    return _word(name, "label", lang)
-
-
 def relation_label(relation: str, lang: str | None = None) -> str:
     """The name of a relation (``"negates"`` → "annule les effets de"), for legends and lists.
     ``lang`` is "fr" or "en"; without it, the user's language (rulegraph.i18n)."""
@@ -114,8 +109,3 @@ def kind_label(kind: str, lang: str | None = None, *, plural: bool = False) -> s
     if cls is None:
         raise KeyError(f"no class for the kind {kind!r}")
     return _word(cls[len(RG):], "plural" if plural else "label", lang)
-
-
-def class_of_kind(kind: str) -> URIRef:
-    """The ontology class a kind names."""
-    return _KIND_CLASSES[kind]

@@ -280,8 +280,14 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
 
 def _unelide(folded: str) -> str:
     """"s'il" is "si il": the condition and concession markers are written unelided."""
+    pattern, replacement = _elision()
+    return pattern.sub(replacement, folded)
+
+
+@cache
+def _elision() -> tuple[re.Pattern[str], str]:
     elision = lang_words("elision")
-    return re.sub(elision["pattern"], elision["replacement"], folded)
+    return re.compile(elision["pattern"]), elision["replacement"]
 
 
 def _starts_with_phrase(text: str, phrase: str) -> bool:

@@ -151,20 +151,20 @@ class Lexicon:
     def _match_at(self, keys: list[str], position: int) -> tuple[LexiconEntry, int, bool] | None:
         window = tuple(keys[position : position + self._longest])
         if window not in self._matched:
-            self._matched[window] = self._match_window(list(window), 0)
+            self._matched[window] = self._match_window(window)
         return self._matched[window]
 
-    def _match_window(self, keys: list[str], position: int) -> tuple[LexiconEntry, int, bool] | None:
+    def _match_window(self, keys: tuple[str, ...]) -> tuple[LexiconEntry, int, bool] | None:
         best: tuple[LexiconEntry, int, bool] | None = None
-        for term in self._index.get(keys[position], ()):
+        for term in self._index.get(keys[0], ()):
             length = len(term.keys)
-            if tuple(keys[position : position + length]) == term.keys:
+            if keys[:length] == term.keys:
                 if best is None or length > best[1] or (length == best[1] and _rank(term) < _rank(best[0])):
                     best = (term, length, False)
         if best is not None and best[1] > 1:
             return best
         for length in range(self._longest, 0, -1):
-            window = keys[position : position + length]
+            window = keys[:length]
             if len(window) < length or (best is not None and length <= best[1]):
                 continue
             joined = "".join(window)

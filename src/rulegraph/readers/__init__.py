@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulegraphError
-from ..files import MAX_FILE_MB as MAX_FILE_MB
-from ..files import read_bytes as read_bytes
-from ..files import read_text as read_text
+from ..files import MAX_FILE_MB, read_bytes, read_text
 from ..i18n import _
 from ..model import Document
 from ..text import editor_lines
