@@ -3,11 +3,6 @@ report (out/report.html, out/report.md) and the store out/graph.oxigraph, print 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 from pathlib import Path
 
 from ..i18n import _

@@ -3,11 +3,6 @@ by how much a player must learn to apply them, each with what makes up its score
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 from pathlib import Path
 
 from ..render.answers import render_complexity

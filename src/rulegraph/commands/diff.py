@@ -9,15 +9,10 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..render.diffs import render_history, render_pair, render_revisions
 from .common import DEFAULT_MANIFEST, Progress
-
-if TYPE_CHECKING:
-    pass
-
 
 
 def add_parser(subparsers) -> None:

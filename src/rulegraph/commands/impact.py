@@ -3,11 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 import sys
 from pathlib import Path
 

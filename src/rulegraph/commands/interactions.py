@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 from ..render.answers import read_as, render_interactions
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 

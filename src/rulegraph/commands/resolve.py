@@ -3,11 +3,6 @@ the sides meet, and why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
-
 from ..render.answers import read_as, render_resolution
 from .common import add_graph_arguments, add_output_arguments, load_graph, print_json
 
