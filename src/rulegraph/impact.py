@@ -28,7 +28,7 @@ from .errors import RulegraphError
 from .i18n import _
 from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
-from .resolve import Explanation, Resolution, resolve
+from .resolve import ATTACKS, MUTUAL, Explanation, Resolution, resolve
 from .text import fold
 
 
@@ -127,7 +127,7 @@ class EditImpact(TypedDict):
 
 
 #: Relations the resolver treats as attacks: an encounter through them can change its verdict.
-ATTACK_RELATIONS = ("cancels", "negates", "mutuallyCancels")
+ATTACK_RELATIONS = ATTACKS + (MUTUAL,)
 #: Relations whose siblings are worth a look: references only cite, so they are left out there.
 TYPED_RELATIONS = tuple(r for r in INTERACTIONS if r != "references")
 VERDICTS = ("in effect", "defeated", "undecided")

@@ -14,7 +14,7 @@ from rdflib import Graph
 from .catalogue import ABILITY_KINDS, KIND_ORDER, RuleGraph, common_game, find_term
 from .errors import RulegraphError
 from .i18n import _
-from .namespaces import INTERACTIONS, TERM_RELATIONS
+from .namespaces import INTERACTIONS, RELATIONS
 
 #: Kinds a path between two terms may pass through (characteristics and concepts are reported
 #: as shared terms instead: going through "CBT" links half the glossary).
@@ -88,8 +88,7 @@ def _edges_between(view: nx.MultiDiGraph, a: str, b: str) -> list[EdgeEvidence]:
 
 def _edge_order(record: EdgeEvidence) -> tuple[int, str, int, str, str]:
     """Relation, place, then the sentence: two sentences of one line keep one order on every store."""
-    relations = INTERACTIONS + tuple(TERM_RELATIONS)
-    return (relations.index(record["relation"]), record["source"], record["line"], record["subject"], record["evidence"])
+    return (RELATIONS.index(record["relation"]), record["source"], record["line"], record["subject"], record["evidence"])
 
 
 # --- interactions ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from rdflib import Graph, URIRef
 
 from ..catalogue import Evidence, RuleGraph, abilities, game_of, is_defined, label_of, statements
 from ..namespaces import SYMMETRIC
+from ..resolve import ATTACKS, MUTUAL
 from ..text import of_name
 from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding
@@ -28,7 +29,7 @@ SELF_REFERENCE = CheckId("RG010", "self-reference")
 #: Findings are written in French; the relations' phrases come from the ontology.
 LANGUAGE = "fr"
 #: Edge kinds that say "switch off", opposed to a grant of the same pair.
-SWITCH_OFF = ("cancels", "negates", "mutuallyCancels")
+SWITCH_OFF = ATTACKS + (MUTUAL,)
 #: Relations whose self-loop is only a text naming its own ability: not worth a finding.
 HARMLESS_SELF = ("references",)
 

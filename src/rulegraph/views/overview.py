@@ -16,6 +16,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..catalogue import ABILITY_KINDS
 from ..namespaces import INTERACTIONS, RELATIONS, SYMMETRIC
 from ..text import fold
 
@@ -23,7 +24,6 @@ from ..text import fold
 OVERVIEW_NODES = 2000
 #: How many of the most connected abilities the overview draws.
 OVERVIEW_ABILITIES = 300
-ABILITY_KINDS = ("ability", "undefined")
 
 
 def interaction_degree(view: nx.MultiDiGraph) -> Counter[str]:

@@ -22,13 +22,11 @@ import ipywidgets as widgets
 import networkx as nx
 from rdflib import Graph
 
-from ..catalogue import RuleGraph
+from ..catalogue import ABILITY_KINDS, RuleGraph
 from ..extract.lexicon import Lexicon
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
 from .atlas import KIND_COLOURS, LANGUAGE, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
-
-ABILITY_KINDS = ("ability", "undefined")
 
 
 def as_view(graph: Graph | nx.MultiDiGraph) -> nx.MultiDiGraph:
