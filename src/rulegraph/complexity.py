@@ -20,6 +20,7 @@ from typing import NotRequired, TypedDict
 import networkx as nx
 from rdflib import Graph
 
+from .catalogue import RuleGraph, abilities, find_game, per_graph
 from .errors import RulegraphError
 from .i18n import _
 from .namespaces import INTERACTIONS, TERM_RELATIONS
@@ -206,17 +207,10 @@ def score_ability(view: nx.MultiDiGraph, node: str, parameters: tuple[str, ...],
 def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None = None,
                view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
-    from .catalogue import RuleGraph, abilities, find_game
-
-    weights = weights or load_weights()
-    view = view if view is not None else RuleGraph(graph).networkx()
     game_id = find_game(graph, game) if game else None
-    scored = []
-    for ability in abilities(graph):
-        if game_id is not None and ability.game_id != game_id:
-            continue
-        parameters = tuple(dict.fromkeys(ability.parameters)) + tuple(f"({slot})" for slot in ability.slots)
-        scored.append(score_ability(view, str(ability.node), parameters, weights))
+    scores = _scores(graph, view, weights)
+    scored = [scores[str(ability.node)].copy() for ability in abilities(graph)
+              if game_id is None or ability.game_id == game_id]
     scored.sort(key=lambda s: (-s["score"], s["game"] or "", fold(s["ability"])))
     for rank, item in enumerate(scored, start=1):
         item["rank"] = rank
@@ -225,16 +219,30 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
 
 def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, Score]:
     """Score and breakdown per ability node URI: what the atlas shows."""
-    from .catalogue import abilities
+    return {node: score for node, score in _scores(graph, view, weights).items() if node in view}
 
-    weights = weights or load_weights()
-    found: dict[str, Score] = {}
+
+#: The shipped weights' scores, per graph: the atlas and the report of one build both show them.
+_DEFAULT_SCORES: dict = {}
+
+
+def _scores(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights | None) -> dict[str, Score]:
+    """Every defined ability's score by node URI, in the read layer's order; computed once per
+    graph for the shipped weights on the graph's own view."""
+    own_view = RuleGraph(graph).networkx()
+    if weights is None and (view is None or view is own_view):
+        return per_graph(_DEFAULT_SCORES, graph, lambda: _score_all(graph, own_view, load_weights()))
+    return _score_all(graph, view if view is not None else own_view, weights or load_weights())
+
+
+def _score_all(graph: Graph, view: nx.MultiDiGraph, weights: Weights) -> dict[str, Score]:
+    scores: dict[str, Score] = {}
     for ability in abilities(graph):
         node = str(ability.node)
         if node in view:
             parameters = tuple(dict.fromkeys(ability.parameters)) + tuple(f"({slot})" for slot in ability.slots)
-            found[node] = score_ability(view, node, parameters, weights)
-    return found
+            scores[node] = score_ability(view, node, parameters, weights)
+    return scores
 
 
 def breakdown_line(item: Score) -> str:
