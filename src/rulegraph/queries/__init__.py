@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from types import FrameType
@@ -93,23 +93,30 @@ def parse_query(text: str, *, name: str, path: str) -> NamedQuery:
 
 def available() -> list[NamedQuery]:
     """The named queries shipped with rulegraph, by name."""
+    return list(_shipped_queries().values())
+
+
+@cache
+def _shipped_queries() -> dict[str, NamedQuery]:
+    """The shipped .rq files, read once per process (every run on the store asks whether its query
+    is one of them)."""
     folder = resources.files(__name__)
     found = [
         parse_query(entry.read_text(encoding="utf-8"), name=entry.name[:-3], path=f"rulegraph/queries/{entry.name}")
         for entry in folder.iterdir() if entry.name.endswith(".rq")
     ]
-    return sorted(found, key=lambda q: q.name)
+    return {query.name: query for query in sorted(found, key=lambda q: q.name)}
 
 
 def load(name: str) -> NamedQuery:
     """A shipped query by name (``cancelled-by``), or an error listing the close names."""
     from ..text import closest
 
-    queries = {q.name: q for q in available()}
+    queries = _shipped_queries()
     if name in queries:
         return queries[name]
     near = closest(name, list(queries))
-    hint = f"did you mean {', '.join(near)}?" if near else f"known: {', '.join(queries)}"
+    hint = _("did you mean {names}?").format(names=", ".join(near)) if near else _("known: {names}").format(names=", ".join(queries))
     raise RulegraphError(_('unknown query {name!r}; {hint} (rulegraph query --list)').format(name=name, hint=hint))
 
 
@@ -331,10 +338,8 @@ def _plain(value: object) -> object:
 
 
 def _shipped(query: NamedQuery) -> bool:
-    try:
-        return query.text == load(query.name).text
-    except RulegraphError:
-        return False
+    shipped = _shipped_queries().get(query.name)
+    return shipped is not None and shipped.text == query.text
 
 
 def run_on_store(store: Any, query: NamedQuery, bound: dict[str, Identifier]) -> QueryResult:
