@@ -10,7 +10,6 @@ environment (``RULEGRAPH_PASSWORD``), never from the command line.
 
 from __future__ import annotations
 
-import hashlib
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,6 +22,7 @@ from . import queries
 from .errors import RulegraphError
 from .i18n import _
 from .namespaces import DATA
+from .store import digest
 
 PASSWORD_VARIABLE = "RULEGRAPH_PASSWORD"
 TIMEOUT = 120.0
@@ -85,7 +85,7 @@ def default_graph_iri(games: list[str], turtle: bytes) -> str:
     """One named graph per game and revision: the games' ids and the first 12 hex digits of the
     Turtle's SHA-256, so publishing the same build again replaces it and a new revision sits
     beside the old one."""
-    revision = hashlib.sha256(turtle).hexdigest()[:12]
+    revision = digest(turtle)[:12]
     return str(DATA[f"graph/{'+'.join(sorted(games))}/{revision}"])
 
 

@@ -101,7 +101,7 @@ class SparqlApp:
         try:
             if not receiver.poll(self.timeout):
                 return _text(503, f"the query ran past the time limit of {self.timeout:g} s; narrow it down")
-            status, content_type, body = json.loads(receiver.recv_bytes(64)), None, None
+            status = json.loads(receiver.recv_bytes(64))
             content_type = receiver.recv_bytes().decode("utf-8")
             body = receiver.recv_bytes()
             return Response(body, status=status, content_type=content_type)
