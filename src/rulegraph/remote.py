@@ -112,19 +112,12 @@ def select(endpoint: Endpoint, text: str) -> queries.QueryResult:
         body = response.read()
     if kind in ("application/n-triples", "text/turtle", "text/plain"):
         rdf_format = ox.RdfFormat.TURTLE if kind == "text/turtle" else ox.RdfFormat.N_TRIPLES
-        triples = ox.parse(body, format=rdf_format)
-        columns = ["subject", "predicate", "object"]
-        return queries.QueryResult(columns, [dict(zip(columns, map(queries._plain_ox, (t.subject, t.predicate, t.object))))
-                                             for t in triples])
+        return queries.result_from_oxigraph(ox.parse(body, format=rdf_format))
     try:
         result = ox.parse_query_results(body, format=ox.QueryResultsFormat.JSON)
     except (SyntaxError, ValueError) as error:
         raise RulegraphError(_('{url} did not answer SPARQL JSON results ({kind}): {error}').format(url=endpoint.url, kind=kind, error=error)) from None
-    if isinstance(result, ox.QueryBoolean):
-        return queries.QueryResult(["ask"], [{"ask": bool(result)}])
-    columns = [v.value for v in result.variables]
-    return queries.QueryResult(columns, [{c: queries._plain_ox(solution[i]) for i, c in enumerate(columns)}
-                                         for solution in result])
+    return queries.result_from_oxigraph(result)
 
 
 def terms_graph(endpoint: Endpoint) -> Graph:

@@ -345,21 +345,27 @@ def _shipped(query: NamedQuery) -> bool:
 def run_on_store(store: Any, query: NamedQuery, bound: dict[str, Identifier]) -> QueryResult:
     """Run a query on an Oxigraph store, parameters bound by :func:`with_values`; rows are the
     same plain values as :func:`run` gives on rdflib."""
-    import pyoxigraph as ox
-
     try:
         result = store.query(with_values(query.text, bound))
     except SyntaxError as error:
         raise RulegraphError(_('SPARQL syntax error: {error}').format(error=error), path=query.path) from None
     except (OSError, ValueError, TypeError, RuntimeError) as error:
         raise RulegraphError(_('the query failed: {error}').format(error=error), path=query.path) from None
+    return result_from_oxigraph(result)
+
+
+def result_from_oxigraph(result: Any) -> QueryResult:
+    """Oxigraph's answer (a boolean, solutions, or triples from a store or a parsed document) as
+    the plain rows :func:`run` gives on rdflib."""
+    import pyoxigraph as ox
+
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(["ask"], [{"ask": bool(result)}])
-    if isinstance(result, ox.QueryTriples):
-        columns = ["subject", "predicate", "object"]
-        return QueryResult(columns, [dict(zip(columns, map(_plain_ox, (t.subject, t.predicate, t.object)))) for t in result])
-    columns = [v.value for v in result.variables]
-    return QueryResult(columns, [{c: _plain_ox(solution[i]) for i, c in enumerate(columns)} for solution in result])
+    if isinstance(result, ox.QuerySolutions):
+        columns = [v.value for v in result.variables]
+        return QueryResult(columns, [{c: _plain_ox(solution[i]) for i, c in enumerate(columns)} for solution in result])
+    columns = ["subject", "predicate", "object"]
+    return QueryResult(columns, [dict(zip(columns, map(_plain_ox, (t.subject, t.predicate, t.object)))) for t in result])
 
 
 def _plain_ox(term: object) -> object:
