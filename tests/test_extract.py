@@ -332,6 +332,11 @@ def _discovered_kinds(text: str) -> list[tuple[str, str]]:
         ("Il gagne la capacité Tir de barrage.", [("Tir de barrage", "ability")]),
         # An ability wins over a weaker reading of the same name elsewhere.
         ("Voir Marche forcée. Il gagne la capacité Marche forcée.", [("Marche forcée", "ability")]),
+        # An abbreviation written with a number is a characteristic, even after "devient".
+        ("La PA de l'arme s'améliore (PA 4 devient PA 3).", [("PA", "characteristic")]),
+        ("Il subit –1 CT et devient CT.", [("CT", "characteristic")]),
+        # A capitalised abbreviation never written with a number stays what its context says.
+        ("Il gagne la capacité PSY.", [("PSY", "ability")]),
     ],
 )
 def test_a_discovered_name_is_typed_by_its_context(text, found):
@@ -720,3 +725,14 @@ def test_an_amount_the_ability_spares_is_not_imposed(sentence, amount):
     lexicon = build_lexicon("jeu", ["Alpha"], {"characteristics": ["CBT", "DEF"]})
     modifies = [s for s in extract_entry(entry, lexicon, load_cues()) if s.relation == "modifies"]
     assert [s.amount for s in modifies] == [amount]
+
+
+def test_a_word_used_alone_and_as_the_start_of_a_known_name_stays_a_rule_section():
+    """"voir Charge" in one entry, "gagne Charge furieuse" in another: Charge is not an ability."""
+    entries = [Entry(name=name, heading=name, game="jeu", source="regles.md", line=line, category="character",
+                     paragraphs=(Paragraph(text, line),))
+               for line, (name, text) in enumerate([("Charge furieuse", "Sans effet si la charge est désordonnée (voir Charge)."),
+                                                    ("Frénésie", "Sur 4+, l'unité gagne Charge furieuse jusqu'à la fin du tour.")], start=1)]
+    known = build_lexicon("jeu", ["Charge furieuse", "Frénésie"], {})
+    assert discover_terms(entries, known) == [("Charge", "rule")]
+    assert discover_terms(entries[::-1], known) == [("Charge", "rule")]

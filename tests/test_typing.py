@@ -312,3 +312,31 @@ def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
         assert frozenset(("Ignifugé", spell)) in pairs
     # "une arme de tir" is a weapon, not the category Tir: no link to its abilities.
     assert not [p for p in pairs if p & {"Tir précis", "Tir en cloche"}]
+
+
+APP_ADJECTIVE_CATEGORY = """{
+  "Pouvoirs psychiques": [
+    {"nom": "Éclair psychique", "texte": "Tir psychique à 18 ps : FOR 5, PA 2."},
+    {"nom": "Prescience", "texte": "Relancez un jet de sauvegarde raté."}
+  ],
+  "Capacités d'unité": [
+    {"nom": "Néant psychique", "texte": "Les capacités Psychiques ennemies ne peuvent pas cibler une unité amie à 12 ps du porteur."},
+    {"nom": "Perforant", "texte": "La PA de l'arme s'améliore de X (PA 4 devient PA 3 avec Perforant 1)."}
+  ]
+}
+"""
+
+
+def test_a_category_named_by_its_adjective_is_not_an_undefined_ability(tmp_path):
+    """"les capacités Psychiques" names the category "Pouvoirs psychiques", and "PA 3" is a
+    characteristic: neither becomes an ability of its own."""
+    from rulegraph.build import build
+
+    path = tmp_path / "dunes.json"
+    path.write_text(APP_ADJECTIVE_CATEGORY, encoding="utf-8")
+    result = build(files=[path], game="Dunes")
+    abilities = {ref.label for s in result.statements for ref in (s.subject, s.object) if ref.kind == "ability"}
+    assert abilities <= {"Éclair psychique", "Prescience", "Néant psychique", "Perforant"}
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
+             if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
+    assert {frozenset(("Néant psychique", "Éclair psychique")), frozenset(("Néant psychique", "Prescience"))} <= pairs

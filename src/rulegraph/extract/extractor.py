@@ -44,6 +44,8 @@ _CLOSING_LINK = re.compile(_NAMES["closing_link"])
 _SEE_ALSO = re.compile(_NAMES["see_also"])
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
+#: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
+ABBREVIATION = re.compile(r"(?<![\w’'])([A-Z][A-Za-z]?[A-Z]{1,3}|[A-Z]{2,4})(?![\w’'])")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
 #: How far after a clause-wide cue the ability itself may stand and still be its object.
 _OBJECT_WINDOW = 45
@@ -109,8 +111,9 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
     return text[start:name_end]
 
 
-#: What a name's context says it is, strongest first: an ability wins over everything.
-DISCOVERED_KINDS = ("ability", "state", "equipment", "rule", "term")
+#: What a name's context says it is, strongest first: an ability wins over everything but a
+#: measured abbreviation ("PA 2", "–1 CT"), which is a characteristic.
+DISCOVERED_KINDS = ("characteristic", "ability", "state", "equipment", "rule", "term")
 #: The endings of a past participle ("Sonné", "Bloquées", "Affaibli", "Abattu"): a state.
 _PARTICIPLE_END = re.compile(_NAMES["participle_end"])
 _LIST_GLUE = re.compile(_NAMES["list_glue"])
@@ -198,12 +201,13 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
                 if not name:
                     continue
-                if fold(name) in found:
-                    kinds[fold(name)].add(kind)
-                    continue
-                # A known name that goes on in lower case ("Racines profondes") is not a new one.
+                # A known name that goes on in lower case ("Racines profondes") is not a new one,
+                # however the same word was used elsewhere ("voir Charge").
                 mentions = known.find(text[position : position + len(candidate) + 60])
                 if mentions and mentions[0].start == 0 and mentions[0].end >= len(name) - 1:
+                    continue
+                if fold(name) in found:
+                    kinds[fold(name)].add(kind)
                     continue
                 if position in extensible and name == candidate.strip():
                     name = _name_extent(text, position, position + len(name), language.name_stop_words,
@@ -213,7 +217,21 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                         continue
                 found[fold(name)] = name
                 kinds[fold(name)] = {kind}
+    texts = [unit.paragraph.text for entry in entries for unit in text_units(entry)]
+    for key, name in found.items():
+        if _is_measured(name, texts):
+            kinds[key].add("characteristic")
     return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
+
+
+def _is_measured(name: str, texts: list[str]) -> bool:
+    """An abbreviation the texts write with a number ("PA 2", "FOR 5", "–1 CT") is a
+    characteristic, not an ability."""
+    if not ABBREVIATION.fullmatch(name):
+        return False
+    quoted = re.escape(name)
+    measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:en\s+)?{quoted}(?![\w’'])")
+    return any(measured.search(text) for text in texts)
 
 
 @cache
@@ -290,13 +308,15 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     entries = corpus.entries(game)
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
-    discovered = discover_terms(entries, known, language)
+    categories = category_phrases(entries, _ability_nouns())
+    adjectives = _category_adjectives(categories, _ability_nouns())
+    discovered = [(name, kind) for name, kind in discover_terms(entries, known, language) if fold(name).rstrip("s") not in adjectives]
     undefined = [name for name, kind in discovered if kind == "ability"]
     lexicon = build_lexicon(game, names + undefined, vocabulary, common)
     for name, kind in discovered:
         if kind != "ability" and not lexicon.find(name):
             lexicon.add(kind, name)
-    for label, (phrases, _) in category_phrases(entries, _ability_nouns()).items():
+    for label, (phrases, _) in categories.items():
         lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases), label_matches=False)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
@@ -326,12 +346,27 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             key = match.group("key")
             singular = head[:-1] if head.endswith("s") else head
             out[label] = ([f"{singular} {_de(key)}", f"{head} {_de(key)}"], names)
+        elif not match and _noun_and_adjective(fold(label), ability_nouns):
+            # "Pouvoirs psychiques": any ability noun before the adjective names it ("les
+            # capacités Psychiques", "aucune capacité psychique").
+            adjective = fold(label).split()[1]
+            out[label] = ([f"{noun} {adjective}" for noun in sorted(ability_nouns)], names)
         elif not match and len(fold(label).split()) <= 2 and fold(label) not in ability_nouns:
             # A bare category name, as app files key their lists ("Pyromancie"): any ability
             # noun before it names it ("les sorts de Pyromancie", "ses compétences de Siège").
             key = fold(label)
             out[label] = ([f"{noun} {_de(key)}" for noun in sorted(ability_nouns)], names)
     return out
+
+
+def _noun_and_adjective(folded: str, ability_nouns: frozenset[str]) -> bool:
+    words = folded.split()
+    return len(words) == 2 and (words[0] in ability_nouns or words[0].rstrip("s") in ability_nouns)
+
+
+def _category_adjectives(categories: dict[str, tuple[list[str], list[str]]], ability_nouns: frozenset[str]) -> set[str]:
+    """The adjectives that name categories ("psychique" of "Pouvoirs psychiques"), singular."""
+    return {fold(label).split()[1].rstrip("s") for label in categories if _noun_and_adjective(fold(label), ability_nouns)}
 
 
 def _de(key: str) -> str:

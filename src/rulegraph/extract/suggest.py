@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from ..corpus import Corpus
 from ..model import Entry
 from ..text import fold
-from .extractor import discover_terms, game_lexicon, text_units
+from .extractor import ABBREVIATION, discover_terms, game_lexicon, text_units
 from .lexicon import build_lexicon, load_vocabulary, vocabulary_section
 
-#: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
-_ABBREVIATION = re.compile(r"(?<![\w’'])([A-Z][A-Za-z]?[A-Z]{1,3}|[A-Z]{2,4})(?![\w’'])")
 _MIN_ABBREVIATION_USES = 2
-_SECTIONS = {"state": "states", "equipment": "concepts", "rule": "concepts", "term": "concepts"}
+_SECTIONS = {"characteristic": "characteristics", "state": "states", "equipment": "concepts", "rule": "concepts", "term": "concepts"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,19 +44,20 @@ def suggest_lexicon(corpus: Corpus, game: str) -> list[Suggestion]:
         if kind == "ability" or fold(name) in already or forms in seen:
             continue
         seen.add(forms)
-        why = {"state": "a participle after être/devenir", "equipment": "what a bearer carries",
+        why = {"characteristic": "an abbreviation written with a number", "state": "a participle after être/devenir", "equipment": "what a bearer carries",
                "rule": "named after voir/cf.", "term": "quoted"}[kind]
         out.append(Suggestion(_SECTIONS[kind], name, why, first_use.get(fold(name), "")))
     uses: Counter[str] = Counter()
     where: dict[str, str] = {}
     for entry in entries:
         for unit in text_units(entry):
-            for match in _ABBREVIATION.finditer(unit.paragraph.text):
+            for match in ABBREVIATION.finditer(unit.paragraph.text):
                 word = match.group(1)
                 uses[word] += 1
                 where.setdefault(word, f"{entry.source}:{unit.paragraph.line_at(match.start())}")
+    suggested = {fold(s.label) for s in out}
     for word, count in sorted(uses.items()):
-        if count >= _MIN_ABBREVIATION_USES and fold(word) not in known_names and fold(word) not in already:
+        if count >= _MIN_ABBREVIATION_USES and fold(word) not in known_names | already | suggested:
             out.append(Suggestion("characteristics", word, f"an abbreviation used {count} times", where[word]))
     lexicon = game_lexicon(corpus, game)
     for term in sorted({t.label: t for t in lexicon.terms if t.kind == "ability" and t.ambiguous and fold(t.label) in known_names}.values(),
