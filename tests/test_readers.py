@@ -155,6 +155,22 @@ def test_markdown_sections_entries_markup_and_notes():
     assert document.preamble[0].text == "Les capacités se cumulent."
 
 
+@pytest.mark.parametrize(
+    ("line", "clean"),
+    [
+        ("- Ignore → Bousculade.", "- Ignore Bousculade."),
+        ("Sans effet contre une figurine ancrée (→ Ancrage).", "Sans effet contre une figurine ancrée (Ancrage)."),
+        ("Réservée aux figurines dotées de ⇒ Vol plané.", "Réservée aux figurines dotées de Vol plané."),
+        # An arrow between two values says "becomes": it stays.
+        ("La PA passe de PA 4 → PA 3.", "La PA passe de PA 4 → PA 3."),
+        ("a → b", "a → b"),
+    ],
+)
+def test_markdown_link_arrows_before_names_are_typography(line, clean):
+    document = markdown.parse(f"### Ancrage\n\n{line}\n", source="m.md", game="g", options={})
+    assert document.entries[0].paragraphs[0].text == clean
+
+
 def test_json_glossary_fields_from_manifest_and_lines():
     text = '{"capacites": [\n  {"nom": "Garde X", "regle": "Protège un _allié_."},\n  {"nom": "Lent", "regle": "Avance peu."}\n]}'
     document = json_glossary.parse(text, source="j.json", game="g", options={"entries_key": "capacites", "name_field": "nom", "text_field": "regle"})

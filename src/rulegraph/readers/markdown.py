@@ -2,7 +2,8 @@
 
 A file with no ``###`` heading uses ``##`` for entries. ``_italic_``, ``*italic*`` and
 ``**bold**`` are removed from the text and remembered as marked phrases, a hint for the
-extractor that they are names.
+extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
+typography too, and is removed like a link's brackets.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
+#: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
+_LINK_ARROW = re.compile(r"(?<![\d\s])(\s?)[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-Ý])|(?<=\()\s*[→⇒➔➜►▶☞]\s*(?=[A-ZÀ-Ý])")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -39,6 +42,7 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
     clean = _EMPHASIS.sub(keep, text)
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
+    clean = _LINK_ARROW.sub(lambda m: m.group(1) or "", clean)
     return clean, tuple(marked)
 
 
