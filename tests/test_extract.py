@@ -706,7 +706,8 @@ def test_a_grant_said_in_the_negative_excludes(build_markdown, sentence):
 def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(build_markdown):
     result = build_markdown("## Capacités\n\n### Sérénité\n\nUn porteur qui ne bouge pas devient Berserk.\n\n"
                         "### Berserk\n\nIl enrage.\n")
-    edges = [(s.subject.label, s.relation, s.object.label) for s in result.statements
+    # The typer's decision: asserted, or suggested on an edge left "à vérifier".
+    edges = [(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements
              if s.object.kind == "ability"]
     assert edges == [("Sérénité", "grants", "Berserk")]
 
@@ -736,3 +737,20 @@ def test_a_word_used_alone_and_as_the_start_of_a_known_name_stays_a_rule_section
     known = build_lexicon("jeu", ["Charge furieuse", "Frénésie"], {})
     assert discover_terms(entries, known) == [("Charge", "rule")]
     assert discover_terms(entries[::-1], known) == [("Charge", "rule")]
+
+
+@pytest.mark.parametrize(
+    ("text", "linked"),
+    [
+        # Two or three capitals beside the ability "Cri" are a characteristic's abbreviation...
+        ("Il réussit un test de CRI contre X, sinon il recule.", False),
+        ("Les amis proches peuvent utiliser la CRI du chef.", False),
+        # ...the name written as the glossary writes it is the ability...
+        ("Il ignore le Cri des adversaires.", True),
+        # ...and longer capitals are emphasis.
+        ("Toute créature énorme cause la RAGE, à moins que son profil n'en dispose autrement.", True),
+    ],
+)
+def test_a_short_word_in_capitals_is_an_abbreviation_not_the_ability(text, linked):
+    objects = {obj for _subject, _relation, obj in edges(text)}
+    assert ("Cri" in objects or "Rage" in objects) is linked

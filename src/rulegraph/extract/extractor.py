@@ -497,6 +497,8 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     if term.kind != "ability":
         return term
     fallback = mention.alternatives[0] if mention.alternatives else None
+    if _is_abbreviation_of(mention):
+        return fallback
     if _is_marked(mention, unit):
         return term
     before = folded[: mention.start]
@@ -517,6 +519,14 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     if _PARAMETER_AFTER.match(sentence[mention.end :]):
         return term
     return fallback
+
+
+def _is_abbreviation_of(mention: Mention) -> bool:
+    """"un test de VOL" beside the ability Vol: a word of two or three capitals, when the glossary
+    writes the name otherwise, is a characteristic's abbreviation (CBT, DEF, TIR, VOL). Longer
+    capitals are emphasis ("cause la PEUR")."""
+    surface = mention.surface
+    return 2 <= len(surface) <= 3 and surface.isalpha() and surface.isupper() and not mention.term.label.isupper()
 
 
 def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str) -> bool:
