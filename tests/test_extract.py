@@ -41,6 +41,10 @@ def statements(text: str, *, name: str = "Alpha", category: str = "character", m
         ("Cette capacité annule Rage.", ("Alpha", "cancels", "Rage")),
         ("Il annule de plus les effets de Vol plané pour les ennemis au contact.", ("Alpha", "negates", "Vol plané")),
         ("Les adversaires proches perdent le bénéfice de Garde.", ("Alpha", "negates", "Garde")),
+        # Losing a named ability, without "le bénéfice de": the bearer's own, or the opponents'.
+        ("Elle perd alors Garde jusqu’à la fin de la partie.", ("Alpha", "cancels", "Garde")),
+        ("Le combattant perd son Cri pour le reste du tour.", ("Alpha", "cancels", "Cri")),
+        ("Les ennemis au contact perdent Garde.", ("Alpha", "negates", "Garde")),
         ("Contre un adversaire doté de Garde, ces deux capacités s'annulent mutuellement.", ("Alpha", "mutuallyCancels", "Garde")),
         ("Le porteur acquiert la capacité Rage.", ("Alpha", "grants", "Rage")),
         ("Un socle avec cette règle a également la capacité Rage.", ("Alpha", "grants", "Rage")),
