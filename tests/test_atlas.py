@@ -40,12 +40,14 @@ def test_every_relation_of_the_vocabulary_has_a_colour_and_caption():
     assert set(RELATION_COLOURS) == set(RELATIONS)
 
 
-def test_the_legend_captions_are_the_ontology_labels(seed_graph):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_legend_captions_are_the_ontology_labels_in_the_users_language(seed_graph, monkeypatch, lang):
+    monkeypatch.setenv("LANGUAGE", lang)
     data = atlas_data(to_networkx(seed_graph))
     assert [(r["name"], r["caption"], r["phrase"]) for r in data["relations"]] == [
-        (name, relation_label(name, "fr"), relation_phrase(name, "fr")) for name in RELATION_COLOURS]
-    assert [(k["name"], k["caption"]) for k in data["kinds"]] == [(kind, kind_label(kind, "fr")) for kind in KIND_COLOURS]
-    assert data["weaponCaption"] == kind_label("weapon", "fr")
+        (name, relation_label(name, lang), relation_phrase(name, lang)) for name in RELATION_COLOURS]
+    assert [(k["name"], k["caption"]) for k in data["kinds"]] == [(kind, kind_label(kind, lang)) for kind in KIND_COLOURS]
+    assert data["weaponCaption"] == kind_label("weapon", lang)
 
 
 def test_page_loads_no_remote_resource(seed_page):
@@ -162,7 +164,7 @@ def test_focused_page_names_its_centre_and_holds_only_the_neighbourhood(seed_gra
     page = render_atlas(seed_graph, focus="Interception", depth=1)
     view = to_networkx(seed_graph)
     data = atlas_data(neighbourhood(view, "Interception", 1))
-    assert "Interception (profondeur 1)" in page
+    assert "Interception (depth 1)" in page
     assert page.count('"uri": ') == len(data["nodes"])
 
 
@@ -348,7 +350,7 @@ def test_unsure_edges_carry_the_suggestion_confidence_rule_and_review_id(review_
 
 
 @needs_chromium
-def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule(review_graph, tmp_path):
+def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule(review_graph, tmp_path, french):
     page = tmp_path / "review.html"
     page.write_text(render_atlas(review_graph[0]), encoding="utf-8")
     dom = run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=Enclume")
