@@ -280,6 +280,30 @@ def test_chromium_hidden_kinds_start_hidden_and_can_be_shown(rendered_seed_page,
     assert int(shown["nodes-visible"]) == view.number_of_nodes() - concepts
 
 
+PAGE_WORDS = {
+    "en": ('<html lang="en">', ">Show all</button>", 'placeholder="Name of an ability, a state…"', ">Kinds of nodes</h2>",
+           "Outgoing relations (", "nodes,", "edges shown"),
+    "fr": ('<html lang="fr">', ">Tout afficher</button>", 'placeholder="Nom d\'une capacité, d\'un état…"', ">Types de nœuds</h2>",
+           "Relations sortantes (", "nœuds,", "arêtes affichés"),
+}
+
+
+@needs_chromium
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chromium_shows_the_pages_own_words_in_the_users_language(seed_graph, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("LANGUAGE", lang)
+    page = tmp_path / "atlas.html"
+    page.write_text(render_atlas(seed_graph), encoding="utf-8")
+    dom = re.sub(r"<script>.*?</script>", "", run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=Interception"),
+                 flags=re.S)  # what the page shows, not the words its data carries
+    for words in PAGE_WORDS[lang]:
+        assert words in dom
+    other = PAGE_WORDS["fr" if lang == "en" else "en"]
+    assert not any(words in dom for words in other[1:])
+    legend = dom.split('<div id="relations">', 1)[1].split("</div>", 1)[0]
+    assert f"negates ({relation_label('negates', lang)})" in legend
+
+
 @needs_chromium
 def test_chromium_hostile_rule_text_is_shown_and_never_run(hostile_graph, tmp_path):
     page = tmp_path / "hostile.html"

@@ -283,6 +283,24 @@ def test_each_unsure_edge_is_listed_with_sentence_place_suggestion_confidence_an
     assert f"ID de revue {ids['Tenaille']}" in findings["Tenaille"].message
 
 
+def test_check_messages_are_in_english_on_request(forge):
+    corpus, statements = typed_statements(UNSURE_EDGES)
+    enclume = next(f for f in check_to_review(build_graph(corpus, statements)) if f.subject == "Enclume")
+    assert enclume.message.startswith(f"to review: “Enclume” {relation_phrase('cancels', 'en')} “Marteau”? The typer is not sure")
+    assert "(confidence 0.41; rule: typer (cue=cancels, <b>gras</b>))" in enclume.message and "Review ID " in enclume.message
+    soufflet = next(f for f in check_one_sided_relations(forge) if f.subject == "Soufflet")
+    assert soufflet.message.startswith(f"The text of “Enclume” says that it {relation_phrase('mutuallyCancels', 'en')} “Soufflet”")
+    assert "write it on both sides, or check that it is meant." in soufflet.message
+
+
+def test_french_elides_de_before_a_vowel_and_english_says_of(french, monkeypatch):
+    from rulegraph.text import of_name
+
+    assert (of_name("Enclume"), of_name("Soufflet")) == ("d’« Enclume »", "de « Soufflet »")
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert (of_name("Enclume"), of_name("Soufflet")) == ("of “Enclume”", "of “Soufflet”")
+
+
 def test_surely_typed_edges_are_not_to_review():
     corpus, statements = typed_statements(SURE_EDGES)
     assert check_to_review(build_graph(corpus, statements)) == []
