@@ -43,7 +43,7 @@ _OWN_NAME = "<nom>"
 
 def comparable_words(ability: Ability) -> list[str]:
     """The text as folded words, the ability's own name replaced by a placeholder."""
-    return [key for key, _ in _words_of(ability)]
+    return [key for key, _word in _words_of(ability)]
 
 
 def _words_of(ability: Ability) -> list[tuple[str, str]]:
@@ -54,7 +54,7 @@ def _words_of(ability: Ability) -> list[tuple[str, str]]:
         return words
     collapsed, index = [], 0
     while index < len(words):
-        if [key for key, _ in words[index: index + len(name)]] == name:
+        if [key for key, _word in words[index: index + len(name)]] == name:
             collapsed.append((_OWN_NAME, ability.label))
             index += len(name)
         else:
@@ -119,12 +119,12 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
     for ability in abilities(graph):
         pairs = _words_of(ability)
         if pairs:
-            keys = [k for k, _ in pairs]
-            by_game[ability.game].append((ability, keys, [w for _, w in pairs], Counter(keys)))
+            keys = [k for k, _word in pairs]
+            by_game[ability.game].append((ability, keys, [w for _key, w in pairs], Counter(keys)))
     findings = []
     for items in by_game.values():
         group = list(range(len(items)))  # union-find over the texts: linked texts share a root
-        for second, earlier in enumerate(_candidates([bag for _, _, _, bag in items])):
+        for second, earlier in enumerate(_candidates([bag for *_rest, bag in items])):
             for first in earlier:
                 if _root(group, first) == _root(group, second):
                     continue
