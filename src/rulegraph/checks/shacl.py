@@ -39,7 +39,7 @@ def check_shacl(graph: Graph, shapes_graph: Graph | None = None) -> list[Finding
     from pyshacl import validate
 
     _conforms, results, _text = validate(graph, shacl_graph=shapes_graph or shapes(), inference="none",
-                             allow_warnings=True, advanced=False)
+                                         allow_warnings=True, advanced=False)
     findings = []
     for result in results.subjects(RDF.type, SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
