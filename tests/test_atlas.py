@@ -301,7 +301,8 @@ def test_chromium_shows_the_pages_own_words_in_the_users_language(seed_graph, tm
     other = PAGE_WORDS["fr" if lang == "en" else "en"]
     assert not any(words in dom for words in other[1:])
     legend = dom.split('<div id="relations">', 1)[1].split("</div>", 1)[0]
-    assert f"negates ({relation_label('negates', lang)})" in legend
+    assert ("<span>negates</span>" if lang == "en" else f"<span>negates ({relation_label('negates', lang)})</span>") in legend
+    assert (">mutuallyCancels (mutually cancels)<" if lang == "en" else ">mutuallyCancels (s'annulent mutuellement)<") in legend
 
 
 @needs_chromium

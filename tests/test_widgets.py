@@ -200,6 +200,7 @@ def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(french, fo
     assert "« Le porteur nécessite la présence de Braise" in detail and "relations.md:" in detail
     assert "typer (cue=requires, &lt;b&gt;gras&lt;/b&gt;)" in detail and "<b>gras" not in detail
     assert forges_panel.relation.value == "requires"
+    assert ("negates (annule les effets de)", "negates") in forges_panel.relation.options
 
 
 @pytest.mark.parametrize(("press", "expected"), [
@@ -279,6 +280,7 @@ def test_widgets_built_in_english_show_english_labels(forges_panel, seed_graph):
     assert (forges_panel.accept.description, forges_panel.retype.description, forges_panel.remove.description) == (
         "Accept", "Retype", "Remove")
     assert forges_panel.reason.description == "Reason" and "required to Remove" in forges_panel.reason.placeholder
+    assert ("negates", "negates") in forges_panel.relation.options and forges_panel.relation.description == "Relation"
     assert forges_panel.heading.value.startswith("<b>To review: 2 edges</b> (least sure first)")
     assert forges_panel.choice.options[0][0] == f"{first.id} · 0.28 · Braise {relation_phrase('requires', 'en')} Tenaille?"
     assert "confidence 0.28" in forges_panel.detail.value and f"review ID {first.id}" in forges_panel.detail.value

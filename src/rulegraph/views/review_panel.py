@@ -39,7 +39,7 @@ class ReviewPanel(widgets.VBox):
         self.choice = widgets.Select(rows=min(10, max(3, len(self.pending))), layout=widgets.Layout(width="100%"))
         self.detail = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.accept = widgets.Button(description=_("Accept"), button_style="success", tooltip=_("keep the suggested relation"))
-        self.relation = widgets.Dropdown(options=[(f"{name} ({relation_label(name)})", name) for name in INTERACTIONS],
+        self.relation = widgets.Dropdown(options=[(_named(name), name) for name in INTERACTIONS],
                                          description=_("Relation"))
         self.retype = widgets.Button(description=_("Retype"), button_style="info", tooltip=_("give the edge the chosen relation"))
         self.reason = widgets.Text(description=_("Reason"), placeholder=_("why (required to Remove)"),
@@ -103,6 +103,12 @@ class ReviewPanel(widgets.VBox):
         if item is not None:
             self.relation.value = item.suggested or item.statement.relation
             self.accept.disabled = item.suggested is None
+
+
+def _named(relation: str) -> str:
+    """"negates (annule les effets de)"; in English the name alone, which is its label."""
+    label = relation_label(relation)
+    return relation if label == relation else f"{relation} ({label})"
 
 
 def _nothing_written(why: str) -> str:
