@@ -55,7 +55,7 @@ fuzz: $(STAMP)
 # Messages: extract them from the code, merge them into each catalogue, compile the catalogues.
 i18n: $(STAMP)
 	mkdir -p build
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --omit-header -o build/rulegraph.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 --no-location --omit-header -o build/rulegraph.pot .
 	$(BIN)/pybabel update -i build/rulegraph.pot -d src/rulegraph/locale -D rulegraph --no-fuzzy-matching
 	$(BIN)/pybabel compile -d src/rulegraph/locale -D rulegraph
 

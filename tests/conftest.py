@@ -24,6 +24,16 @@ def french(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "fr")
 
 
+@pytest.fixture(autouse=True)
+def language_from_the_environment():
+    """A test that runs ``main(["--lang", …])`` in this process leaves its choice behind: the
+    next test reads the language from the environment again."""
+    yield
+    from rulegraph.i18n import set_language
+
+    set_language(None)
+
+
 @pytest.fixture(scope="session")
 def seed_build():
     from rulegraph.build import build

@@ -40,12 +40,14 @@ def test_every_relation_of_the_vocabulary_has_a_colour_and_caption():
     assert set(RELATION_COLOURS) == set(RELATIONS)
 
 
-def test_the_legend_captions_are_the_ontology_labels(seed_graph):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_legend_captions_are_the_ontology_labels_in_the_users_language(seed_graph, monkeypatch, lang):
+    monkeypatch.setenv("LANGUAGE", lang)
     data = atlas_data(to_networkx(seed_graph))
     assert [(r["name"], r["caption"], r["phrase"]) for r in data["relations"]] == [
-        (name, relation_label(name, "fr"), relation_phrase(name, "fr")) for name in RELATION_COLOURS]
-    assert [(k["name"], k["caption"]) for k in data["kinds"]] == [(kind, kind_label(kind, "fr")) for kind in KIND_COLOURS]
-    assert data["weaponCaption"] == kind_label("weapon", "fr")
+        (name, relation_label(name, lang), relation_phrase(name, lang)) for name in RELATION_COLOURS]
+    assert [(k["name"], k["caption"]) for k in data["kinds"]] == [(kind, kind_label(kind, lang)) for kind in KIND_COLOURS]
+    assert data["weaponCaption"] == kind_label("weapon", lang)
 
 
 def test_page_loads_no_remote_resource(seed_page):
@@ -162,7 +164,7 @@ def test_focused_page_names_its_centre_and_holds_only_the_neighbourhood(seed_gra
     page = render_atlas(seed_graph, focus="Interception", depth=1)
     view = to_networkx(seed_graph)
     data = atlas_data(neighbourhood(view, "Interception", 1))
-    assert "Interception (profondeur 1)" in page
+    assert "Interception (depth 1)" in page
     assert page.count('"uri": ') == len(data["nodes"])
 
 
@@ -278,6 +280,31 @@ def test_chromium_hidden_kinds_start_hidden_and_can_be_shown(rendered_seed_page,
     assert int(shown["nodes-visible"]) == view.number_of_nodes() - concepts
 
 
+PAGE_WORDS = {
+    "en": ('<html lang="en">', ">Show all</button>", 'placeholder="Name of an ability, a state…"', ">Kinds of nodes</h2>",
+           "Outgoing relations (", "nodes,", "edges shown"),
+    "fr": ('<html lang="fr">', ">Tout afficher</button>", 'placeholder="Nom d\'une capacité, d\'un état…"', ">Types de nœuds</h2>",
+           "Relations sortantes (", "nœuds,", "arêtes affichés"),
+}
+
+
+@needs_chromium
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chromium_shows_the_pages_own_words_in_the_users_language(seed_graph, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("LANGUAGE", lang)
+    page = tmp_path / "atlas.html"
+    page.write_text(render_atlas(seed_graph), encoding="utf-8")
+    dom = re.sub(r"<script>.*?</script>", "", run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=Interception"),
+                 flags=re.S)  # what the page shows, not the words its data carries
+    for words in PAGE_WORDS[lang]:
+        assert words in dom
+    other = PAGE_WORDS["fr" if lang == "en" else "en"]
+    assert not any(words in dom for words in other[1:])
+    legend = dom.split('<div id="relations">', 1)[1].split("</div>", 1)[0]
+    assert ("<span>negates</span>" if lang == "en" else f"<span>negates ({relation_label('negates', lang)})</span>") in legend
+    assert (">mutuallyCancels (mutually cancels)<" if lang == "en" else ">mutuallyCancels (s'annulent mutuellement)<") in legend
+
+
 @needs_chromium
 def test_chromium_hostile_rule_text_is_shown_and_never_run(hostile_graph, tmp_path):
     page = tmp_path / "hostile.html"
@@ -348,7 +375,7 @@ def test_unsure_edges_carry_the_suggestion_confidence_rule_and_review_id(review_
 
 
 @needs_chromium
-def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule(review_graph, tmp_path):
+def test_chromium_lists_an_unsure_edge_as_to_review_with_its_confidence_and_rule(review_graph, tmp_path, french):
     page = tmp_path / "review.html"
     page.write_text(render_atlas(review_graph[0]), encoding="utf-8")
     dom = run_chromium(page, tmp_path / "profile", "--dump-dom", fragment="#select=Enclume")

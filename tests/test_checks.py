@@ -87,7 +87,7 @@ def test_identical_texts_form_one_group(faulty):
     assert "Rempart" in finding.message and "Bastion" in finding.message
 
 
-def test_near_identical_texts_quote_the_words_that_differ(faulty):
+def test_near_identical_texts_quote_the_words_that_differ(french, faulty):
     (finding,) = check_near_identical_texts(faulty)
     assert finding.subject == "Élan" and "Fougue" in finding.message
     assert "« bonus » / « malus »" in finding.message
@@ -115,7 +115,7 @@ def test_parameter_letter(word, letter):
     assert parameter_letter(word) == letter
 
 
-def test_parameter_mismatches_both_ways_and_slots(faulty):
+def test_parameter_mismatches_both_ways_and_slots(french, faulty):
     findings = {f.subject: f.message for f in check_parameter_mismatches(faulty)}
     assert set(findings) == {"Rage", "Vigie", "Marque", "Sceau"}
     assert "utilise X" in findings["Rage"] and "+X CBT" in findings["Rage"]
@@ -128,7 +128,7 @@ def test_declared_and_used_parameters_and_slots_give_no_finding(clean):
     assert check_parameter_mismatches(clean) == []
 
 
-def test_typo_is_reported_once_with_a_suggestion(faulty):
+def test_typo_is_reported_once_with_a_suggestion(french, faulty):
     findings = check_spelling(faulty)
     assert [f.subject for f in findings] == ["Veille"]
     assert "« prochainne »" in findings[0].message and "« prochaine »" in findings[0].message
@@ -188,7 +188,7 @@ def forge_clean():
     return graph_with_edges("relations_clean.md", CLEAN_EDGES)
 
 
-def test_symmetric_relation_stated_in_one_text_only(forge):
+def test_symmetric_relation_stated_in_one_text_only(french, forge):
     findings = {f.subject: f for f in check_one_sided_relations(forge)}
     assert set(findings) == {"Soufflet", "Braise"}
     assert "« Enclume » dit qu’elle s’annule mutuellement avec « Soufflet »" in findings["Soufflet"].message
@@ -196,7 +196,7 @@ def test_symmetric_relation_stated_in_one_text_only(forge):
     assert findings["Soufflet"].line == 11
 
 
-def test_one_sided_relation_says_when_the_other_text_mentions_it_differently():
+def test_one_sided_relation_says_when_the_other_text_mentions_it_differently(french):
     forge_with_mention = graph_with_edges("relations.md", [*FAULTY_EDGES, ("Soufflet", "references", "Enclume", "Soufflet")])
     findings = {f.subject: f for f in check_one_sided_relations(forge_with_mention)}
     assert "qui la mentionne" in findings["Soufflet"].message
@@ -217,7 +217,7 @@ def test_no_contradiction_in_a_consistent_glossary(forge_clean):
     assert check_contradictions(forge_clean) == []
 
 
-def test_grant_cycle_is_found_and_self_grant_is_a_self_reference(forge):
+def test_grant_cycle_is_found_and_self_grant_is_a_self_reference(french, forge):
     (cycle,) = check_grant_cycles(forge)
     assert "Marteau → Étincelle → Marteau" in cycle.message
     (self_ref,) = check_self_references(forge)
@@ -265,7 +265,7 @@ UNSURE_EDGES = [
 SURE_EDGES = [(s, r, o, a, 0.93, None) for s, r, o, a, _, _ in UNSURE_EDGES]
 
 
-def test_each_unsure_edge_is_listed_with_sentence_place_suggestion_confidence_and_review_id():
+def test_each_unsure_edge_is_listed_with_sentence_place_suggestion_confidence_and_review_id(french):
     from rulegraph.review import review_items
 
     corpus, statements = typed_statements(UNSURE_EDGES)
@@ -283,12 +283,30 @@ def test_each_unsure_edge_is_listed_with_sentence_place_suggestion_confidence_an
     assert f"ID de revue {ids['Tenaille']}" in findings["Tenaille"].message
 
 
+def test_check_messages_are_in_english_on_request(forge):
+    corpus, statements = typed_statements(UNSURE_EDGES)
+    enclume = next(f for f in check_to_review(build_graph(corpus, statements)) if f.subject == "Enclume")
+    assert enclume.message.startswith(f"to review: “Enclume” {relation_phrase('cancels', 'en')} “Marteau”? The typer is not sure")
+    assert "(confidence 0.41; rule: typer (cue=cancels, <b>gras</b>))" in enclume.message and "Review ID " in enclume.message
+    soufflet = next(f for f in check_one_sided_relations(forge) if f.subject == "Soufflet")
+    assert soufflet.message.startswith(f"The text of “Enclume” says that it {relation_phrase('mutuallyCancels', 'en')} “Soufflet”")
+    assert "write it on both sides, or check that it is meant." in soufflet.message
+
+
+def test_french_elides_de_before_a_vowel_and_english_says_of(french, monkeypatch):
+    from rulegraph.text import of_name
+
+    assert (of_name("Enclume"), of_name("Soufflet")) == ("d’« Enclume »", "de « Soufflet »")
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert (of_name("Enclume"), of_name("Soufflet")) == ("of “Enclume”", "of “Soufflet”")
+
+
 def test_surely_typed_edges_are_not_to_review():
     corpus, statements = typed_statements(SURE_EDGES)
     assert check_to_review(build_graph(corpus, statements)) == []
 
 
-def test_to_review_ids_are_those_rulegraph_review_answers_on_a_gold_glossary():
+def test_to_review_ids_are_those_rulegraph_review_answers_on_a_gold_glossary(french):
     from rulegraph.review import review_items
 
     result = build(Path(__file__).resolve().parent / "gold" / "tranchees" / "corpus.toml")
@@ -299,7 +317,7 @@ def test_to_review_ids_are_those_rulegraph_review_answers_on_a_gold_glossary():
 # ------------------------------------------------------------------ editions and SHACL
 
 
-def test_edition_missing_between_two_editions_that_have_it():
+def test_edition_missing_between_two_editions_that_have_it(french):
     graph = build(CHECKS_DIR / "editions" / "corpus.toml").graph
     (finding,) = check_edition_gaps(graph)
     assert finding.subject == "Brume" and finding.severity == "warning"
@@ -361,7 +379,7 @@ def test_spelling_accepts_conjugations_of_known_verbs_but_not_misspelt_ones(word
     assert verb_form_of(word, french_dictionary()) == infinitive
 
 
-def test_spelling_in_the_preamble_names_its_line(seed_graph):
+def test_spelling_in_the_preamble_names_its_line(french, seed_graph):
     from rulegraph.checks.spelling import check_spelling
 
     preamble = [f for f in check_spelling(seed_graph) if "possedée" in f.message]
@@ -375,7 +393,7 @@ def test_spelling_knows_words_written_with_a_ligature(build_markdown):
     assert check_spelling(result.graph) == []
 
 
-def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(seed_graph):
+def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(french, seed_graph):
     from rulegraph.checks.parameters import check_parameter_mismatches
     from rulegraph.checks.spelling import check_spelling
 

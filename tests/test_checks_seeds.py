@@ -15,7 +15,10 @@ from rulegraph.text import fold
 
 @pytest.fixture(scope="module")
 def seed_findings(seed_graph):
-    return run_checks(seed_graph)
+    """The findings as a French designer reads them: the tests quote the seeds' messages."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LANGUAGE", "fr")
+        return run_checks(seed_graph)
 
 
 def of(findings, name):

@@ -123,7 +123,7 @@ def test_cli_complexity_bad_top_exits_2(capsys):
     assert main(["complexity", "--top", "0"]) == 2
 
 
-def test_the_report_shows_the_heaviest_abilities(seed_graph):
+def test_the_report_shows_the_heaviest_abilities(french, seed_graph):
     from rulegraph.render.report import report_pages
 
     pages = report_pages(seed_graph)

@@ -292,7 +292,7 @@ def test_word_character_styles_count_as_bold_and_italic():
     assert (entry.name, entry.text, entry.paragraphs[0].marked) == ("Riposte", "annule l'Assaut.", ("Assaut",))
 
 
-def test_spelling_finds_in_each_format_what_it_finds_in_the_plain_text(chapter_build):
+def test_spelling_finds_in_each_format_what_it_finds_in_the_plain_text(french, chapter_build):
     """Words mended across lines and pages reach the line-by-line checks whole."""
     from rulegraph.checks import run_checks
 

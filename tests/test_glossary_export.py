@@ -109,7 +109,7 @@ def test_cited_by_and_interactions_under_each_entry(games):
     aoo = _items(games)["hell-dorado--attaque-d-opportunite"]
     assert {"Fouisseur", "Insaisissable", "Interception", "Téléportation", "Volant"} <= {label for label, _ in aoo.cited_by}
     rows = {(row["caption"], row["other"]) for row in aoo.interactions}
-    assert ("est annulée par", "Fouisseur") in rows
+    assert ("is cancelled by", "Fouisseur") in rows
     fouisseur_row = next(row for row in aoo.interactions if row["other"] == "Fouisseur")
     assert fouisseur_row["where"] == "000_10d76c9141a2b7c0.txt:103"
 
@@ -120,12 +120,20 @@ def test_compendium_entry_comes_back_edition_by_edition(games):
     assert not toxique.blocks[2].present and toxique.blocks[0].paragraphs
 
 
-def test_notes_and_findings_are_marked_and_clean_removes_them(seed_graph):
+def test_notes_and_findings_are_marked_and_clean_removes_them(french, seed_graph):
     page = export_glossary(seed_graph, "html")
     assert 'class="designer-note">Note du concepteur : « à simplifier ? »' in page
     assert 'class="finding">Constat ouvert : RG004 identical-text' in page
     clean = export_glossary(seed_graph, "html", clean=True)
     assert "designer-note\">" not in clean and "class=\"finding\">" not in clean and "à simplifier" not in clean
+
+
+def test_the_words_around_the_glossary_are_in_the_users_language(seed_graph):
+    page = export_glossary(seed_graph, "md", game="Hell Dorado")
+    assert "> **Designer's note**: “à simplifier ?” (line 27), about: “Un combattant" in page
+    assert "> **Open finding**: RG004 identical-text (info) (" in page and "have exactly the same text" in page
+    assert "**Cited by**: [" in page and "**Interactions**:" in page and "## General rules" in page
+    assert "## Character abilities" in page and "_“" in page
 
 
 def test_html_is_one_offline_escaped_file():
@@ -171,7 +179,7 @@ def test_docx_read_back_has_headings_bookmarks_and_internal_links(games):
     document = Document(io.BytesIO(render_docx(games)))
     headings = [(p.style.name, p.text) for p in document.paragraphs if p.style.name.startswith("Heading")]
     assert ("Heading 1", "Hell Dorado") in headings and ("Heading 3", "Fouisseur") in headings
-    assert ("Heading 2", "Capacités des personnages") in headings
+    assert ("Heading 2", "Character abilities") in headings
     bookmarks = {b.get(qn("w:name")) for b in document.element.body.iter(qn("w:bookmarkStart"))}
     assert all(len(name) <= 40 and re.fullmatch(r"[A-Za-z]\w*", name) for name in bookmarks)
     hyperlinks = [(h.text, h.fragment) for p in document.paragraphs for h in p.hyperlinks]

@@ -41,12 +41,15 @@ def test_every_message_of_the_code_is_in_the_french_catalogue():
 
     with open(CATALOGUE / "rulegraph.po", "rb") as stream:
         catalogue = read_po(stream)
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
     missing = []
     for path in sorted((ROOT / "src" / "rulegraph").rglob("*.py")):
         with open(path, "rb") as stream:
-            for _, _, message, _ in babel.extract_python(stream, ["_", "N_", "ngettext"], [], {}):
+            # _(NAME) of a message marked with N_ where it is defined extracts nothing here.
+            for _, message, _, context in babel.extract("python", stream, keywords=keywords):
                 key = message if isinstance(message, str) else tuple(message)[0]
-                if key and (catalogue.get(key) is None or not catalogue.get(key).string):
+                entry = catalogue.get(key, context) if key else None
+                if key and (entry is None or not entry.string):
                     missing.append(f"{path.name}: {key}")
     assert not missing, "run 'make i18n' and translate: " + "; ".join(missing)
 
@@ -57,9 +60,9 @@ def test_the_compiled_catalogue_is_current():
     from babel.messages.pofile import read_po
 
     with open(CATALOGUE / "rulegraph.po", "rb") as stream:
-        source = {_key(m.id): _key(m.string) for m in read_po(stream) if m.id}
+        source = {(m.context, _key(m.id)): _key(m.string) for m in read_po(stream) if m.id}
     with open(CATALOGUE / "rulegraph.mo", "rb") as stream:
-        compiled = {_key(m.id): _key(m.string) for m in read_mo(stream) if m.id}
+        compiled = {(m.context, _key(m.id)): _key(m.string) for m in read_mo(stream) if m.id}
     assert source == compiled, "run 'make i18n' to compile the catalogue"
 
 
@@ -87,7 +90,36 @@ def test_errors_speak_the_users_language():
     assert "file not found; check the path" in run("--lang", "en", "build", "missing.md", "--game", "X").stderr
 
 
-def test_the_build_summary_is_french_by_default(tmp_path):
+def page_data(page: str) -> dict:
+    """The DATA the atlas page carries: its legends and its own words."""
+    import json
+    import re
+
+    return json.loads(re.search(r"^const DATA = (.*);$", page, re.M).group(1))
+
+
+def test_the_build_summary_report_and_atlas_are_french_by_default_and_english_on_request(tmp_path):
     out = run("build", "--out", str(tmp_path / "out")).stdout
     assert "Hell Dorado : 87 capacités" in out and "note" in out and "arêtes :" in out
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Rapport de cohérence") and "| sévérité | jeu | capacité | où | message |" in report
+    assert "Question laissée par l’auteur : « à simplifier ? »" in report and "## Complexité (les plus lourdes" in report
+    assert "<h2>Sommaire</h2>" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    page = (tmp_path / "out" / "graph.html").read_text(encoding="utf-8")
+    data = page_data(page)
+    assert '<html lang="fr">' in page
+    assert (data["text"]["showAll"], data["text"]["decimalMark"]) == ("Tout afficher", ",")
+    assert {"name": "negates", "caption": "annule les effets de"}.items() <= data["relations"][1].items()
+
     assert "Hell Dorado: 87 abilities" in run("--lang", "en", "build", "--out", str(tmp_path / "out2")).stdout
+    report = (tmp_path / "out2" / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Consistency report") and "| severity | game | ability | where | message |" in report
+    assert "Question left by the author: “à simplifier ?”" in report and "## Complexity (the heaviest to learn)" in report
+    assert "Rapport" not in report and "à vérifier :" not in report
+    html = (tmp_path / "out2" / "report.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in html and "<h2>Contents</h2>" in html and "Sommaire" not in html
+    page = (tmp_path / "out2" / "graph.html").read_text(encoding="utf-8")
+    data = page_data(page)
+    assert '<html lang="en">' in page and (data["text"]["showAll"], data["text"]["decimalMark"]) == ("Show all", ".")
+    assert {"name": "negates", "caption": "negates"}.items() <= data["relations"][1].items()
+    assert data["text"]["search"] == "Search" and data["kinds"][0]["caption"] == "Ability"

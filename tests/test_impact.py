@@ -38,7 +38,7 @@ def test_fouisseur_moves_the_abilities_the_done_when_names_with_their_reasons(fo
     assert "Interception negates Fouisseur (line 158)" in moves["Interception"]
     assert f"Insaisissable cancels {AOO} too (line 146)" in moves["Insaisissable"]
     for twin in ("Téléportation", "Volant"):
-        assert any(r.startswith("RG004 identical-text") and "Fouisseur, Téléportation et Volant" in r for r in moves[twin])
+        assert any(r.startswith("RG004 identical-text") and "Fouisseur, Téléportation and Volant" in r for r in moves[twin])
 
 
 def test_direct_layer_keeps_direction_and_evidence(fouisseur):

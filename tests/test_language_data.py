@@ -83,7 +83,7 @@ Le personnage riposte avant son adversaire.
 """
 
 
-def test_relation_checks_quote_the_ontology_phrase(build_markdown):
+def test_relation_checks_quote_the_ontology_phrase(french, build_markdown):
     from rulegraph.checks.relations import check_one_sided_relations
 
     findings = check_one_sided_relations(build_markdown(ONE_SIDED).graph)
@@ -91,7 +91,7 @@ def test_relation_checks_quote_the_ontology_phrase(build_markdown):
     assert all(any(f" {relation_phrase(r, 'fr')} « " in f.message for r in INTERACTIONS) for f in findings)
 
 
-def test_the_glossary_export_titles_and_captions_are_the_ontology_words(seed_graph):
+def test_the_glossary_export_titles_and_captions_are_the_ontology_words(french, seed_graph):
     games = glossary(seed_graph)
     titles = {section.title for game in games for section in game.sections}
     assert kind_label("character", "fr", plural=True) in titles

@@ -42,7 +42,7 @@ def test_near_identical_findings_are_those_of_all_pairs(seed_graph, monkeypatch)
     assert indexed == duplicates.check_near_identical_texts(seed_graph) and indexed
 
 
-def test_near_identical_copies_are_linked_once_each_not_pairwise(tmp_path):
+def test_near_identical_copies_are_linked_once_each_not_pairwise(french, tmp_path):
     """Renamed copies of one chapter: the findings link the same groups of texts as all pairs
     would, with one finding fewer than texts per group (a spanning forest), not one per pair."""
     import networkx as nx
@@ -94,7 +94,7 @@ def test_one_typo_index_finds_what_scanning_finds(seed_corpus, monkeypatch):
     assert sum(found is not None for found in indexed[: len(typed)]) > len(typed) // 2
 
 
-def test_reports_list_a_few_findings_per_check_and_say_how_to_get_the_rest(seed_graph):
+def test_reports_list_a_few_findings_per_check_and_say_how_to_get_the_rest(french, seed_graph):
     from rulegraph.checks import run_checks
     from rulegraph.render.report import render_html, render_markdown
 

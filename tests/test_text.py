@@ -44,7 +44,7 @@ def test_slug_is_a_readable_uri_segment():
     [("Intimidation", "d’« Intimidation »"), ("Fouisseur", "de « Fouisseur »"), ("Énorme", "d’« Énorme »"),
      ("Hurlement", "d’« Hurlement »")],
 )
-def test_of_name_elides_before_a_vowel(label, phrase):
+def test_of_name_elides_before_a_vowel(french, label, phrase):
     assert of_name(label) == phrase
 
 

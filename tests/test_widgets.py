@@ -63,7 +63,7 @@ def test_filters_offer_the_games_and_relations_present(seed_view):
     assert set(game_filter(seed_view).options) == {g for _, g in seed_view.nodes(data="game")}
     relations = relation_filter(seed_view)
     assert set(relations.value) == {r for *_, r in seed_view.edges(data="relation")}
-    assert [label for label, _ in relations.options] == [relation_label(r, "fr") for r in relations.value]
+    assert [label for label, _ in relations.options] == [relation_label(r, "en") for r in relations.value]
 
 
 def test_mentions_are_highlighted_whatever_their_form():
@@ -78,7 +78,7 @@ def test_ability_panel_shows_text_edges_evidence_and_notes(seed_view):
     assert "<h3" in panel and "Interception" in panel
     assert "000_10d76c9141a2b7c0.txt:158" in panel
     assert "<mark" in panel
-    assert "Relations sortantes" in panel and "Relations entrantes" in panel
+    assert "Outgoing relations" in panel and "Incoming relations" in panel
 
 
 def test_ability_panel_shows_designer_notes(seed_view):
@@ -89,7 +89,7 @@ def test_ability_panel_shows_designer_notes(seed_view):
 
 def test_ability_panel_relation_filter_drops_other_edges(seed_view):
     only = ability_html(seed_view, "Interception", relations=["negates"])
-    assert relation_phrase("negates", "fr") in only and relation_phrase("references", "fr") not in only
+    assert relation_phrase("negates", "en") in only and relation_phrase("references", "en") not in only
 
 
 def test_ability_panel_escapes_hostile_text(hostile_graph):
@@ -191,7 +191,7 @@ def appended(path: Path) -> list[dict]:
     return [dict(entry, action=action) for action, entries in added.items() for entry in entries]
 
 
-def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(forges_panel):
+def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(french, forges_panel):
     assert [label for label, _ in forges_panel.choice.options] == [
         f"{forges_panel.pending[0].id} · 0,28 · Braise nécessite Tenaille ?",
         f"{forges_panel.pending[1].id} · 0,41 · Enclume annule Marteau ?",
@@ -200,6 +200,7 @@ def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(forges_pan
     assert "« Le porteur nécessite la présence de Braise" in detail and "relations.md:" in detail
     assert "typer (cue=requires, &lt;b&gt;gras&lt;/b&gt;)" in detail and "<b>gras" not in detail
     assert forges_panel.relation.value == "requires"
+    assert ("negates (annule les effets de)", "negates") in forges_panel.relation.options
 
 
 @pytest.mark.parametrize(("press", "expected"), [
@@ -208,7 +209,7 @@ def test_review_panel_lists_the_unsure_edges_escaped_least_sure_first(forges_pan
                 "reason": "incompatibles, pas requis"}),
     ("remove", {"action": "remove", "subject": "Tenaille", "relation": "references", "object": "Braise", "reason": "simple mention"}),
 ])
-def test_each_button_appends_exactly_one_entry_and_keeps_the_existing_ones(forges_panel, tmp_path, press, expected):
+def test_each_button_appends_exactly_one_entry_and_keeps_the_existing_ones(french, forges_panel, tmp_path, press, expected):
     curation = tmp_path / "curation.toml"
     if press == "retype":
         forges_panel.relation.value = "excludes"
@@ -222,13 +223,13 @@ def test_each_button_appends_exactly_one_entry_and_keeps_the_existing_ones(forge
     assert forges_panel.reason.value == ""
 
 
-def test_remove_without_a_reason_writes_nothing(forges_panel, tmp_path):
+def test_remove_without_a_reason_writes_nothing(french, forges_panel, tmp_path):
     forges_panel.remove.click()
     assert (tmp_path / "curation.toml").read_text(encoding="utf-8") == EXISTING_CURATION
     assert "Raison" in forges_panel.message.value and len(forges_panel.pending) == 2
 
 
-def test_answering_every_edge_empties_the_list_and_disables_the_buttons(forges_panel, tmp_path):
+def test_answering_every_edge_empties_the_list_and_disables_the_buttons(french, forges_panel, tmp_path):
     forges_panel.accept.click()
     forges_panel.accept.click()
     assert len(appended(tmp_path / "curation.toml")) == 2
@@ -254,14 +255,14 @@ def test_an_answer_in_the_panel_is_applied_by_the_next_build(tmp_path):
     assert item.id not in {other.id for other in review_panel(manifest, result=rebuilt, below=1.0).pending}
 
 
-def test_a_condition_is_shown_as_written_without_a_doubled_si():
+def test_a_condition_is_shown_as_written_without_a_doubled_si(french):
     from rulegraph.views.widgets import _condition_text
 
     assert _condition_text("Si un lémure est au contact") == "Si un lémure est au contact"
     assert _condition_text("le porteur est blessé") == "si le porteur est blessé"
 
 
-def test_the_explorer_says_a_filter_hides_the_chosen_ability(seed_graph):
+def test_the_explorer_says_a_filter_hides_the_chosen_ability(french, seed_graph):
     from rulegraph.views.widgets import explorer
 
     box = explorer(seed_graph, "Interception")
@@ -270,3 +271,25 @@ def test_the_explorer_says_a_filter_hides_the_chosen_ability(seed_graph):
     message = box.children[2].value
     assert "masquée par les filtres" in message and "Interception" in message
     assert "did you mean" not in message
+
+
+def test_widgets_built_in_english_show_english_labels(forges_panel, seed_graph):
+    from rulegraph.views.widgets import explorer
+
+    first = forges_panel.pending[0]
+    assert (forges_panel.accept.description, forges_panel.retype.description, forges_panel.remove.description) == (
+        "Accept", "Retype", "Remove")
+    assert forges_panel.reason.description == "Reason" and "required to Remove" in forges_panel.reason.placeholder
+    assert ("negates", "negates") in forges_panel.relation.options and forges_panel.relation.description == "Relation"
+    assert forges_panel.heading.value.startswith("<b>To review: 2 edges</b> (least sure first)")
+    assert forges_panel.choice.options[0][0] == f"{first.id} · 0.28 · Braise {relation_phrase('requires', 'en')} Tenaille?"
+    assert "confidence 0.28" in forges_panel.detail.value and f"review ID {first.id}" in forges_panel.detail.value
+    forges_panel.remove.click()
+    assert "Nothing was written:" in forges_panel.message.value and "“Reason”" in forges_panel.message.value
+    box = explorer(seed_graph, "Interception")
+    search, depth = box.children[0].children
+    assert (search.description, search.placeholder, depth.description) == ("Ability", "Ability…", "Depth")
+    assert [w.description for w in box.children[1].children] == ["Games", "Categories", "Relations"]
+    assert "Outgoing relations (" in box.children[3].value and "Incoming relations (" in box.children[3].value
+    box.children[1].children[0].value = ("Epic",)
+    assert "is hidden by the filters (game, category)" in box.children[2].value

@@ -251,15 +251,26 @@ def breakdown_line(item: Score) -> str:
     return " · ".join(pieces) or "nothing counted"
 
 
+def _section_title() -> str:
+    return _("Complexity (the heaviest to learn)")
+
+
+def _section_note(command: str) -> str:
+    return _("Weighted sum: rules to know, conditions, parameters, exceptions, length of the text (weights: {command}).").format(
+        command=command)
+
+
+def _section_columns() -> list[str]:
+    return [_("rank"), _("ability"), _("score"), _("breakdown")]
+
+
 def render_markdown_section(scored: list[Score], *, top: int = 10) -> str:
     """The heaviest abilities of each game, for report.md; names escaped as in the rest of it."""
     from .render.report import escape_markdown
 
-    lines = ["## Complexité (les plus lourdes à apprendre)", "",
-             "_Somme pondérée : règles à connaître, conditions, paramètres, exceptions, longueur du texte "
-             "(poids : `rulegraph complexity --weights`)._", ""]
+    lines = ["## " + _section_title(), "", "_" + _section_note("`rulegraph complexity --weights`") + "_", ""]
     for game in sorted({s["game"] for s in scored}):
-        lines += [f"### {escape_markdown(game)}", "", "| rang | capacité | score | détail |", "|---|---|---|---|"]
+        lines += [f"### {escape_markdown(game)}", "", "| " + " | ".join(_section_columns()) + " |", "|---|---|---|---|"]
         for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
             lines.append(f"| {rank} | {escape_markdown(item['ability'])} | {item['score']:g} | "
                          f"{escape_markdown(breakdown_line(item))} |")
@@ -271,11 +282,11 @@ def render_html_section(scored: list[Score], *, top: int = 10) -> str:
     """The same, as an HTML section for report.html; every text escaped."""
     from html import escape
 
-    out = ['<h2 id="complexite">Complexité (les plus lourdes à apprendre)</h2>',
-           "<p>Somme pondérée : règles à connaître, conditions, paramètres, exceptions, longueur du texte "
-           "(poids : <code>rulegraph complexity --weights</code>).</p>"]
+    out = ['<h2 id="complexite">' + escape(_section_title()) + "</h2>",
+           "<p>" + escape(_section_note("{command}")).format(command="<code>rulegraph complexity --weights</code>") + "</p>"]
+    head = "".join(f"<th>{escape(column)}</th>" for column in _section_columns())
     for game in sorted({s["game"] for s in scored}):
-        out.append(f"<h3>{escape(game)}</h3><table><thead><tr><th>rang</th><th>capacité</th><th>score</th><th>détail</th></tr></thead><tbody>")
+        out.append(f"<h3>{escape(game)}</h3><table><thead><tr>{head}</tr></thead><tbody>")
         for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
             out.append(f"<tr><td>{rank}</td><td>{escape(item['ability'])}</td><td>{item['score']:g}</td>"
                        f"<td>{escape(breakdown_line(item))}</td></tr>")

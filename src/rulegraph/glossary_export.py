@@ -32,7 +32,7 @@ from .catalogue import RuleGraph, find_game, line_of, local_name, source_of
 from .defaults import DEFAULT_OUT, GLOSSARY_FORMATS
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
-from .i18n import _
+from .i18n import N_, _, language
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
 from .vocabulary import kind_label, relation_phrase
@@ -45,9 +45,13 @@ LINKED_RELATIONS = (*INTERACTIONS, "involvesState", "appliesTo")
 TYPED = tuple(r for r in INTERACTIONS if r != "references")
 #: Findings the entry already shows in another form: the designer notes themselves.
 NOTE_CHECKS = frozenset({"designer-note"})
-#: The glossary is given back in French; section titles and the interactions' phrases are the
-#: ontology's (rulegraph.vocabulary).
-LANGUAGE = "fr"
+#: Words around the glossary's own text (section titles, "Cité par"…) are in the user's language;
+#: section titles and the interactions' phrases are the ontology's (rulegraph.vocabulary).
+DESIGNER_NOTE = N_("Designer's note")
+OPEN_FINDING = N_("Open finding")
+CITED_BY = N_("Cited by")
+INTERACTIONS_TITLE = N_("Interactions")
+GENERAL_RULES = N_("General rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +124,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
         if finding.check in NOTE_CHECKS:
             continue
         where = f" ({finding.source}:{finding.line})" if finding.source and finding.line else ""
-        by_subject[(finding.game, fold(finding.subject))].append(f"{finding.code} {finding.check} ({finding.severity}){where} : {finding.message}")
+        by_subject[(finding.game, fold(finding.subject))].append(_labelled(f"{finding.code} {finding.check} ({finding.severity}){where}", finding.message))
     anchors = {node: anchor_for(data["game"] or "", data["kind"], data["label"]) for node, data in view.nodes(data=True)}
     result = []
     for game_node in _games_in_source_order(graph):
@@ -136,7 +140,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
             if not clean:
                 item.notes = [_note_text(graph, note) for note in sorted(graph.objects(node, RG.hasNote), key=lambda n: line_of(graph, n) or 0)]
                 item.findings = by_subject.get((name, fold(item.label)), [])
-            title = kind_label(category, LANGUAGE, plural=True)
+            title = kind_label(category, plural=True)
             if not sections or sections[-1].title != title:
                 sections.append(Section(title, []))
             sections[-1].items.append(item)
@@ -144,10 +148,12 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
             terms = sorted((n for n, d in view.nodes(data=True) if d["kind"] == kind and d["game"] == name and view.degree(n)),
                            key=lambda n: fold(view.nodes[n]["label"]))
             if terms:
-                sections.append(Section(kind_label(kind, LANGUAGE, plural=True), [_term_item(view, node, anchors) for node in terms]))
+                sections.append(Section(kind_label(kind, plural=True), [_term_item(view, node, anchors) for node in terms]))
         result.append(GameGlossary(name, f"{slug(name)}--glossaire", [str(graph.value(r, RG.text) or "") for r in rules], sections))
     if not result:
-        raise RulegraphError("no glossary to export: the graph holds no game" + (f" named {game!r}" if game else ""))
+        if game:
+            raise RulegraphError(_("no glossary to export: the graph holds no game named {game!r}").format(game=game))
+        raise RulegraphError(_("no glossary to export: the graph holds no game"))
     return result
 
 
@@ -170,7 +176,14 @@ def _entries_in_order(graph: Graph, game_node: URIRef) -> list[tuple[URIRef, str
 
 def _note_text(graph: Graph, note: Node) -> str:
     text, questioned = str(graph.value(note, RG.text) or ""), str(graph.value(note, RG.questions) or "")
-    return f"« {text} » (ligne {graph.value(note, RG.line)}), sur : « {questioned} »"
+    return _("“{text}” (line {line}), about: “{questioned}”").format(text=text, line=graph.value(note, RG.line), questioned=questioned)
+
+
+def _labelled(label: str, text: str = "") -> str:
+    """"Cited by: …", with the user's punctuation (French puts a space before the colon)."""
+    if not text:
+        return _("{label}:").format(label=label)
+    return _("{label}: {text}").format(label=label, text=text)
 
 
 def _edges_of(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str, str, dict]]:
@@ -231,7 +244,7 @@ def _interactions(view: nx.MultiDiGraph, node: str, anchors: dict[str, str]) -> 
         seen.add(key)
         rows.append({
             "relation": edge["relation"],
-            "caption": relation_phrase(edge["relation"], LANGUAGE, inverse=not outgoing),
+            "caption": relation_phrase(edge["relation"], inverse=not outgoing),
             "other": view.nodes[other]["label"],
             "anchor": anchors[other],
             "evidence": edge["sentence"],
@@ -350,9 +363,10 @@ def _html_runs(runs: list[Run]) -> str:
     return "".join(f'<a href="#{escape(run.anchor)}">{escape(run.text)}</a>' if run.anchor else escape(run.text) for run in runs)
 
 
-def render_html(games: list[GameGlossary], *, title: str = "Glossaire") -> str:
+def render_html(games: list[GameGlossary], *, title: str | None = None) -> str:
     """One self-contained page: no script, nothing fetched, every text escaped."""
-    out = ["<!DOCTYPE html>", '<html lang="fr"><head><meta charset="utf-8">',
+    title = title or _("Glossary")
+    out = ["<!DOCTYPE html>", f'<html lang="{language()}"><head><meta charset="utf-8">',
            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
            f"<title>{escape(title)}</title>", f"<style>{_STYLE}</style></head><body>"]
     for game in games:
@@ -360,7 +374,7 @@ def render_html(games: list[GameGlossary], *, title: str = "Glossaire") -> str:
         out.append('<nav><ol>' + "".join(f'<li><a href="#{escape(item.anchor)}">{escape(item.label)}</a></li>'
                                          for section in game.sections for item in section.items) + "</ol></nav>")
         if game.general_rules:
-            out.append("<h2>Règles générales</h2>")
+            out.append("<h2>" + escape(_(GENERAL_RULES)) + "</h2>")
             out += [f"<p>{escape(rule)}</p>" for rule in game.general_rules]
         for section in game.sections:
             out.append(f"<h2>{escape(section.title)}</h2>")
@@ -380,16 +394,17 @@ def _html_item(item: Item) -> str:
         if not block.present:
             out.append('<p class="absent">–</p>')
         out += [f"<p>{_html_runs(runs)}</p>" for runs in block.paragraphs]
-    out += [f'<div class="designer-note">Note du concepteur : {escape(note)}</div>' for note in item.notes]
-    out += [f'<div class="finding">Constat ouvert : {escape(finding)}</div>' for finding in item.findings]
+    out += ['<div class="designer-note">' + escape(_labelled(_(DESIGNER_NOTE), note)) + "</div>" for note in item.notes]
+    out += ['<div class="finding">' + escape(_labelled(_(OPEN_FINDING), finding)) + "</div>" for finding in item.findings]
     if item.cited_by:
-        out.append('<div class="meta"><strong>Cité par :</strong> ' + ", ".join(
+        out.append('<div class="meta"><strong>' + escape(_labelled(_(CITED_BY))) + "</strong> " + ", ".join(
             f'<a href="#{escape(anchor)}">{escape(label)}</a>' for label, anchor in item.cited_by) + "</div>")
     if item.interactions:
-        out.append('<div class="meta"><strong>Interactions :</strong><ul>')
+        out.append('<div class="meta"><strong>' + escape(_labelled(_(INTERACTIONS_TITLE))) + "</strong><ul>")
         for row in item.interactions:
+            evidence = escape(_("“{text}”").format(text=row["evidence"]))
             out.append(f'<li>{escape(row["caption"])} <a href="#{escape(row["anchor"])}">{escape(row["other"])}</a> — '
-                       f'<span class="evidence">« {escape(row["evidence"])} »</span> <span class="where">({escape(row["where"])})</span></li>')
+                       f'<span class="evidence">{evidence}</span> <span class="where">({escape(row["where"])})</span></li>')
         out.append("</ul></div>")
     out.append("</section>")
     return "\n".join(out)
@@ -398,6 +413,10 @@ def _html_item(item: Item) -> str:
 # --- Markdown --------------------------------------------------------------------------------
 
 _MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|"})
+
+
+def _quoted(text: str) -> str:
+    return _("“{text}”").format(text=text)
 
 
 def _md(text: str) -> str:
@@ -411,7 +430,7 @@ def render_markdown(games: list[GameGlossary]) -> str:
     for game in games:
         lines += [f'<a id="{game.anchor}"></a>', "", f"# {_md(game.name)}", ""]
         if game.general_rules:
-            lines += ["## Règles générales", ""]
+            lines += ["## " + _md(_(GENERAL_RULES)), ""]
             for rule in game.general_rules:
                 lines += [_md(rule), ""]
         for section in game.sections:
@@ -433,14 +452,14 @@ def _md_item(item: Item) -> list[str]:
         for runs in block.paragraphs:
             lines += ["".join(f"[{_md(run.text)}](#{run.anchor})" if run.anchor else _md(run.text) for run in runs), ""]
     for note in item.notes:
-        lines += [f"> **Note du concepteur** : {_md(note)}", ""]
+        lines += ["> " + _labelled(f"**{_md(_(DESIGNER_NOTE))}**", _md(note)), ""]
     for finding in item.findings:
-        lines += [f"> **Constat ouvert** : {_md(finding)}", ""]
+        lines += ["> " + _labelled(f"**{_md(_(OPEN_FINDING))}**", _md(finding)), ""]
     if item.cited_by:
-        lines += ["**Cité par** : " + ", ".join(f"[{_md(label)}](#{anchor})" for label, anchor in item.cited_by), ""]
+        lines += [_labelled(f"**{_md(_(CITED_BY))}**", ", ".join(f"[{_md(label)}](#{anchor})" for label, anchor in item.cited_by)), ""]
     if item.interactions:
-        lines += ["**Interactions** :", ""]
-        lines += [f"- {_md(row['caption'])} [{_md(row['other'])}](#{row['anchor']}) — _« {_md(row['evidence'])} »_ ({_md(row['where'])})"
+        lines += [_labelled(f"**{_md(_(INTERACTIONS_TITLE))}**"), ""]
+        lines += [f"- {_md(row['caption'])} [{_md(row['other'])}](#{row['anchor']}) — _{_md(_quoted(row['evidence']))}_ ({_md(row['where'])})"
                   for row in item.interactions]
         lines.append("")
     return lines
@@ -460,19 +479,19 @@ def bookmark_name(anchor: str) -> str:
     return f"{name[:31]}_{hashlib.sha1(anchor.encode('utf-8')).hexdigest()[:8]}"
 
 
-def render_docx(games: list[GameGlossary], *, title: str = "Glossaire") -> bytes:
+def render_docx(games: list[GameGlossary], *, title: str | None = None) -> bytes:
     """A Word document: Heading 1 per game, Heading 2 per section, Heading 3 per entry with a
     bookmark, and internal hyperlinks (``w:hyperlink w:anchor``) to those bookmarks."""
     from docx import Document
     from docx.shared import RGBColor
 
     document = Document()
-    document.core_properties.title = title
+    document.core_properties.title = title or _("Glossary")
     counter = iter(range(1, 1_000_000))
     for game in games:
         _bookmarked(document.add_heading(game.name, level=1), bookmark_name(game.anchor), next(counter))
         if game.general_rules:
-            document.add_heading("Règles générales", level=2)
+            document.add_heading(_(GENERAL_RULES), level=2)
             for rule in game.general_rules:
                 document.add_paragraph(rule)
         for section in game.sections:
@@ -492,27 +511,27 @@ def render_docx(games: list[GameGlossary], *, title: str = "Glossaire") -> bytes
                             _hyperlink(paragraph, run.text, run.anchor) if run.anchor else paragraph.add_run(run.text)
                 for note in item.notes:
                     paragraph = document.add_paragraph(style="Intense Quote")
-                    paragraph.add_run("Note du concepteur : ").bold = True
+                    paragraph.add_run(_labelled(_(DESIGNER_NOTE)) + " ").bold = True
                     paragraph.add_run(note)
                 for finding in item.findings:
                     paragraph = document.add_paragraph(style="Intense Quote")
-                    paragraph.add_run("Constat ouvert : ").bold = True
+                    paragraph.add_run(_labelled(_(OPEN_FINDING)) + " ").bold = True
                     paragraph.add_run(finding)
                 if item.cited_by:
                     paragraph = document.add_paragraph()
-                    paragraph.add_run("Cité par : ").bold = True
+                    paragraph.add_run(_labelled(_(CITED_BY)) + " ").bold = True
                     for index, (label, anchor) in enumerate(item.cited_by):
                         if index:
                             paragraph.add_run(", ")
                         _hyperlink(paragraph, label, anchor)
                 if item.interactions:
-                    document.add_paragraph().add_run("Interactions :").bold = True
+                    document.add_paragraph().add_run(_labelled(_(INTERACTIONS_TITLE))).bold = True
                     for row in item.interactions:
                         paragraph = document.add_paragraph(style="List Bullet")
                         paragraph.add_run(f"{row['caption']} ")
                         _hyperlink(paragraph, row["other"], row["anchor"])
                         paragraph.add_run(" — ")
-                        paragraph.add_run(f"« {row['evidence']} »").italic = True
+                        paragraph.add_run(_quoted(row["evidence"])).italic = True
                         _grey(paragraph.add_run(f" ({row['where']})"), RGBColor)
     buffer = io.BytesIO()
     document.save(buffer)
@@ -580,7 +599,7 @@ def export_glossary(graph: Graph, format: str = "html", *, game: str | None = No
     if format not in FORMATS:
         raise RulegraphError(_('unknown glossary format {format!r}; use one of: {formats}').format(format=format, formats=', '.join(FORMATS)))
     games = glossary(graph, game=game, clean=clean)
-    title = "Glossaire — " + ", ".join(g.name for g in games)
+    title = _("Glossary") + " — " + ", ".join(g.name for g in games)
     if format == "html":
         return render_html(games, title=title)
     if format == "md":

@@ -58,3 +58,14 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _translations(language()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message in the user's language, told apart by ``context`` where one English text has
+    two translations (French "de « X »" and, before a vowel, "d’« X »")."""
+    return _translations(language()).pgettext(context, message)
+
+
+def decimal(value: float, digits: int = 2) -> str:
+    """A number with the user's decimal mark: 0,49 in French, 0.49 in English."""
+    return f"{value:.{digits}f}".replace(".", pgettext("decimal mark", "."))

@@ -248,6 +248,8 @@ def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: 
         from .checks import run_checks
 
         findings = run_checks(graph, games=[game_id])
+    from .checks.spelling import GENERAL_RULES
+
     lexicon = game_lexicon(graph, game_id, ABILITY_KINDS)
     found: list[FindingAbout] = []
     for finding in findings:
@@ -256,7 +258,7 @@ def findings_about(graph: Graph, label: str, game: str, game_id: str, findings: 
         named = [m.term.label for m in lexicon.find(finding.message)]
         if fold(finding.subject) != fold(label) and label not in named:
             continue
-        abilities = sorted({n for n in named if n != label} | ({finding.subject} - {label, "règles générales"}), key=fold)
+        abilities = sorted({n for n in named if n != label} | ({finding.subject} - {label, _(GENERAL_RULES)}), key=fold)
         found.append(FindingAbout(check=finding.check, code=finding.code, severity=finding.severity, subject=finding.subject,
                                   game=finding.game, message=finding.message, source=finding.source, line=finding.line,
                                   abilities=abilities))

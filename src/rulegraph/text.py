@@ -215,9 +215,13 @@ _ELIDING = re.compile(r"^[«\"“]?\s*[aeiouyàâäéèêëîïôöùûüœæh]"
 
 
 def of_name(label: str) -> str:
-    """``de « Fouisseur »`` but ``d’« Intimidation »``: French elides "de" before a vowel or a
-    mute h (an aspirated h is rare in ability names, so every h elides)."""
-    return f"d’« {label} »" if _ELIDING.match(label) else f"de « {label} »"
+    """``de « Fouisseur »`` but ``d’« Intimidation »`` (English: of “Fouisseur”): French elides
+    "de" before a vowel or a mute h (an aspirated h is rare in ability names, so every h elides)."""
+    from .i18n import _, pgettext
+
+    if _ELIDING.match(label):
+        return pgettext("before a vowel", "of “{name}”").format(name=label)
+    return _("of “{name}”").format(name=label)
 
 
 def before_name(phrase: str, label: str) -> str:

@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from rdflib import Graph, Literal, URIRef
 
 from ..catalogue import Ability, abilities, line_of, source_of, text_of
+from ..i18n import _, ngettext
 from ..namespaces import RG
 from ..text import fold, tokenize
 from .finding import CheckId, Finding
@@ -42,7 +43,7 @@ _OWN_NAME = "<nom>"
 
 def comparable_words(ability: Ability) -> list[str]:
     """The text as folded words, the ability's own name replaced by a placeholder."""
-    return [key for key, _ in _words_of(ability)]
+    return [key for key, _word in _words_of(ability)]
 
 
 def _words_of(ability: Ability) -> list[tuple[str, str]]:
@@ -53,7 +54,7 @@ def _words_of(ability: Ability) -> list[tuple[str, str]]:
         return words
     collapsed, index = [], 0
     while index < len(words):
-        if [key for key, _ in words[index: index + len(name)]] == name:
+        if [key for key, _word in words[index: index + len(name)]] == name:
             collapsed.append((_OWN_NAME, ability.label))
             index += len(name)
         else:
@@ -75,8 +76,8 @@ def check_duplicate_definitions(graph: Graph) -> list[Finding]:
             lines = ", ".join(str(line) for line in [ability.line, *repeats])
             findings.append(DUPLICATE_DEFINITION.finding(
                 "info", ability.label, ability.game,
-                f"« {ability.label} » est défini {1 + len(repeats)} fois à l’identique (lignes {lines}) : "
-                "une seule copie suffit.",
+                _("“{name}” is defined {count} times word for word (lines {lines}): one copy is enough.").format(
+                    name=ability.label, count=1 + len(repeats), lines=lines),
                 ability.source, repeats[0]))
         for definition in sorted(n for n in graph.objects(ability.node, RG.conflictingDefinition) if isinstance(n, URIRef)):
             source = source_of(graph, definition)
@@ -84,8 +85,10 @@ def check_duplicate_definitions(graph: Graph) -> list[Finding]:
             other = text_of(graph, definition, RG.text)
             findings.append(DUPLICATE_DEFINITION.finding(
                 "error", ability.label, ability.game,
-                f"« {ability.label} » a deux définitions différentes : ligne {ability.line} "
-                f"(« {_excerpt(ability.text)} ») et ligne {line} (« {_excerpt(other)} ») ; garder la bonne.",
+                _("“{name}” has two different definitions: line {line} (“{text}”) and line {other_line} "
+                  "(“{other_text}”); keep the right one.").format(
+                    name=ability.label, line=ability.line, text=_excerpt(ability.text), other_line=line,
+                    other_text=_excerpt(other)),
                 source or ability.source, line))
     return findings
 
@@ -105,8 +108,8 @@ def check_identical_texts(graph: Graph) -> list[Finding]:
         lines = ", ".join(str(m.line) for m in members)
         findings.append(IDENTICAL_TEXT.finding(
             "info", first.label, first.game,
-            f"{names} ont exactement le même texte (lignes {lines}) : à fusionner en une capacité, "
-            "ou un texte a été copié sans être adapté.",
+            _("{names} have exactly the same text (lines {lines}): merge them into one ability, "
+              "or a text was copied without being adapted.").format(names=names, lines=lines),
             first.source, first.line))
     return findings
 
@@ -116,12 +119,12 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
     for ability in abilities(graph):
         pairs = _words_of(ability)
         if pairs:
-            keys = [k for k, _ in pairs]
-            by_game[ability.game].append((ability, keys, [w for _, w in pairs], Counter(keys)))
+            keys = [k for k, _word in pairs]
+            by_game[ability.game].append((ability, keys, [w for _key, w in pairs], Counter(keys)))
     findings = []
     for items in by_game.values():
         group = list(range(len(items)))  # union-find over the texts: linked texts share a root
-        for second, earlier in enumerate(_candidates([bag for _, _, _, bag in items])):
+        for second, earlier in enumerate(_candidates([bag for *_rest, bag in items])):
             for first in earlier:
                 if _root(group, first) == _root(group, second):
                     continue
@@ -157,9 +160,11 @@ def _near_identical(first: tuple[Ability, list[str], list[str], Counter[str]],
     differences = _differences(matcher, shown_a, shown_b)
     return NEAR_IDENTICAL_TEXT.finding(
         "info", a.label, a.game,
-        f"{a.label} (ligne {a.line}) et {b.label} (ligne {b.line}) ont des textes presque identiques "
-        f"(ressemblance {round(ratio * 100)} %) ; ils ne diffèrent que par {differences}. "
-        "Candidats à une fusion, ou à une différence à vérifier.",
+        _("{name} (line {line}) and {other} (line {other_line}) have almost the same text "
+          "(similarity {percent}%); they differ only by {differences}. "
+          "Candidates for merging, or a difference to check.").format(
+            name=a.label, line=a.line, other=b.label, other_line=b.line, percent=round(ratio * 100),
+            differences=differences),
         a.source, a.line)
 
 
@@ -196,15 +201,15 @@ def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -
         left = _words(a[i1:i2])
         right = _words(b[j1:j2])
         if not left:
-            parts.append(f"« {right} » en plus")
+            parts.append(_("“{words}” added").format(words=right))
         elif not right:
-            parts.append(f"« {left} » en moins")
+            parts.append(_("“{words}” missing").format(words=left))
         else:
-            parts.append(f"« {left} » / « {right} »")
+            parts.append(_("“{words}” / “{other_words}”").format(words=left, other_words=right))
     shown = "; ".join(parts[:SHOWN_DIFFERENCES])
     hidden = len(parts) - SHOWN_DIFFERENCES
     if hidden > 0:
-        shown += f" (et {hidden} autre{'s' if hidden > 1 else ''} passage{'s' if hidden > 1 else ''})"
+        shown += ngettext(" (and {count} other passage)", " (and {count} other passages)", hidden).format(count=hidden)
     return shown
 
 
@@ -218,4 +223,4 @@ def _excerpt(text: str, width: int = 80) -> str:
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rdflib import Graph, Literal
 
 from ..catalogue import Ability, abilities, label_of, line_of, node_value
+from ..i18n import _
 from ..namespaces import RG
 from .finding import CheckId, Finding
 
@@ -52,22 +53,23 @@ def _gap_finding(ability: Ability, texts: list[tuple[int | None, str, bool, int 
             inside.append((edition, line))
     outside_lineage = [(t[1], t[3]) for t in ordered if t[0] is None and not t[2]]
     have = ", ".join(t[1] for t in ordered if t[2])
-    parts = [f"« {ability.label} » existe dans {have}"]
+    parts = [_("“{name}” exists in {editions}").format(name=ability.label, editions=have)]
     if inside:
-        parts.append(f"mais manque entre deux éditions qui l’ont : {_names(inside)}")
+        parts.append(_("but is missing between two editions that have it: {editions}").format(editions=_names(inside)))
     if before:
-        parts.append(f"n’existe pas encore dans {_names(before)}")
+        parts.append(_("does not exist yet in {editions}").format(editions=_names(before)))
     if after:
-        parts.append(f"a disparu de {_names(after)}")
+        parts.append(_("has disappeared from {editions}").format(editions=_names(after)))
     if outside_lineage:
-        parts.append(f"est absente de {_names(outside_lineage)}")
-    message = parts[0] + (", " + " ; ".join(parts[1:]) if len(parts) > 1 else "") + "."
+        parts.append(_("is absent from {editions}").format(editions=_names(outside_lineage)))
+    message = parts[0] + (", " + _("; ").join(parts[1:]) if len(parts) > 1 else "") + "."
     if inside:
-        message += " Un texte perdu, ou une compétence retirée puis remise : à vérifier."
+        message += " " + _("A lost text, or an ability removed then put back: to check.")
     first = (inside or outside_lineage or after or before)[0]
     return EDITION_GAP.finding(
         "warning" if inside else "info", ability.label, ability.game, message, ability.source, first[1])
 
 
 def _names(items: list[tuple[str, int | None]]) -> str:
-    return ", ".join(f"{edition} (ligne {line})" if line else edition for edition, line in items)
+    return ", ".join(_("{edition} (line {line})").format(edition=edition, line=line) if line else edition
+                     for edition, line in items)

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from rdflib import RDF, Graph
 
 from ..catalogue import Ability, abilities, game_of, label_of, line_containing
+from ..i18n import _
 from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import fold, of_name, tokenize
@@ -106,14 +107,15 @@ def _letter_findings(graph: Graph, ability: Ability, other_names: set[str]) -> l
     for letter in sorted(set(used) - declared):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,
-            f"Le texte {of_name(ability.label)} utilise {letter} (« {used[letter]} ») mais le nom "
-            f"« {heading} » ne le déclare pas : écrire « {ability.label} {letter} » (ou remplacer {letter} par une valeur).",
+            _("The text {of_name} uses {letter} (“{words}”) but the name “{heading}” does not declare it: "
+              "write “{name} {letter}” (or replace {letter} by a value).").format(
+                of_name=of_name(ability.label), letter=letter, words=used[letter], heading=heading, name=ability.label),
             ability.source, line_containing(graph, ability.node, used[letter]) or ability.line))
     for letter in sorted(declared - set(used)):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,
-            f"« {heading} » déclare le paramètre {letter} mais le texte ne s’en sert jamais : "
-            "le retirer du nom, ou dire dans le texte à quoi il sert.",
+            _("“{heading}” declares the parameter {letter} but the text never uses it: "
+              "remove it from the name, or say in the text what it is for.").format(heading=heading, letter=letter),
             ability.source, ability.line))
     return findings
 
@@ -125,13 +127,13 @@ def _slot_findings(ability: Ability) -> list[Finding]:
         if not _slot_used(slot, ability.text):
             findings.append(PARAMETER_MISMATCH.finding(
                 "warning", ability.label, ability.game,
-                f"« {heading} » déclare ({slot}) mais le texte ne dit pas ce que ce {slot} désigne "
-                "ni comment il s’applique.",
+                _("“{heading}” declares ({slot}) but the text says neither what this {slot} stands for "
+                  "nor how it applies.").format(heading=heading, slot=slot),
                 ability.source, ability.line))
     if not ability.slots and _PARENTHESES_POINTER in fold(ability.text):
         findings.append(PARAMETER_MISMATCH.finding(
             "warning", ability.label, ability.game,
-            f"Le texte {of_name(ability.label)} renvoie à ce qui est indiqué « entre parenthèses » mais le nom "
-            f"« {heading} » n’a pas de mot-clé entre parenthèses.",
+            _("The text {of_name} points at what is given “in brackets” but the name “{heading}” "
+              "has no keyword in brackets.").format(of_name=of_name(ability.label), heading=heading),
             ability.source, ability.line))
     return findings

@@ -13,6 +13,7 @@ from collections import defaultdict
 from rdflib import RDF, Graph, URIRef
 
 from ..catalogue import abilities, game_of, label_of, statements
+from ..i18n import _
 from ..namespaces import RG
 from ..text import closest, fold
 from .finding import CheckId, Finding
@@ -46,15 +47,18 @@ def check_undefined_references(graph: Graph) -> list[Finding]:
             continue
         node = undefined
         label = label_of(graph, node)
-        _, game = game_of(graph, node)
+        game = game_of(graph, node)[1]
         places = sorted(set(uses.get(node, [])))
         where = ", ".join(f"{user} ({place(source, line)})" if user else place(source, line)
                           for source, line, user in places)
-        message = f"« {label} » est employé comme une capacité mais {game} ne la définit pas"
-        message += f" ; employé dans : {where}." if where else "."
+        if where:
+            message = _("“{name}” is used as an ability but {game} does not define it; used in: {places}.").format(
+                name=label, game=game, places=where)
+        else:
+            message = _("“{name}” is used as an ability but {game} does not define it.").format(name=label, game=game)
         hints = _hints(label, game, labels_by_game)
         if hints:
-            message += f" Noms proches : {hints}."
+            message += " " + _("Close names: {names}.").format(names=hints)
         first = places[0] if places else (None, None, "")
         findings.append(UNDEFINED_REFERENCE.finding("warning", label, game, message, first[0], first[1]))
     return findings
@@ -69,5 +73,5 @@ def _hints(label: str, game: str, labels_by_game: dict[str, list[str]]) -> str:
             continue
         for name in closest(label, labels, limit=HINTS):
             if difflib.SequenceMatcher(None, fold(name), fold(label)).ratio() >= OTHER_GAME_CUTOFF:
-                others.append(f"{name} (autre jeu : {other_game})")
+                others.append(_("{name} (other game: {game})").format(name=name, game=other_game))
     return ", ".join([*own, *others[:HINTS]])

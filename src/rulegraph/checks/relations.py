@@ -14,6 +14,7 @@ import networkx as nx
 from rdflib import Graph, URIRef
 
 from ..catalogue import Evidence, RuleGraph, abilities, game_of, is_defined, label_of, statements
+from ..i18n import _
 from ..namespaces import SYMMETRIC
 from ..resolve import ATTACKS, MUTUAL
 from ..text import of_name
@@ -26,8 +27,6 @@ CONTRADICTION = CheckId("RG008", "contradiction")
 GRANT_CYCLE = CheckId("RG009", "grant-cycle")
 SELF_REFERENCE = CheckId("RG010", "self-reference")
 
-#: Findings are written in French; the relations' phrases come from the ontology.
-LANGUAGE = "fr"
 #: Edge kinds that say "switch off", opposed to a grant of the same pair.
 SWITCH_OFF = ATTACKS + (MUTUAL,)
 #: Relations whose self-loop is only a text naming its own ability: not worth a finding.
@@ -62,17 +61,16 @@ def check_one_sided_relations(graph: Graph) -> list[Finding]:
         author_label = label_of(graph, author)
         mention = mentions.get((silent, author))
         if mention is None:
-            silence = f"mais le texte {of_name(other.label)} n’en dit rien"
+            silence = _("but the text {of_name} says nothing of it").format(of_name=of_name(other.label))
         else:
-            silence = (
-                f"mais le texte {of_name(other.label)}, qui la mentionne (« {mention.sentence} », "
-                f"{place(mention.source, mention.line)}), ne le dit pas"
-            )
+            silence = _("but the text {of_name}, which mentions it (“{sentence}”, {place}), does not say so").format(
+                of_name=of_name(other.label), sentence=mention.sentence, place=place(mention.source, mention.line))
         findings.append(ONE_SIDED_RELATION.finding(
             "warning", other.label, other.game,
-            f"Le texte {of_name(author_label)} dit qu’elle {relation_phrase(relation, LANGUAGE)} « {other.label} » "
-            f"(« {proof.sentence} », {place(proof.source, proof.line)}) {silence} : "
-            "l’écrire des deux côtés, ou vérifier que c’est voulu.",
+            _("The text {of_name} says that it {relation} “{other}” (“{sentence}”, {place}) {silence}: "
+              "write it on both sides, or check that it is meant.").format(
+                of_name=of_name(author_label), relation=relation_phrase(relation), other=other.label,
+                sentence=proof.sentence, place=place(proof.source, proof.line), silence=silence),
             other.source, other.line))
     return findings
 
@@ -99,13 +97,15 @@ def check_contradictions(graph: Graph) -> list[Finding]:
 
 
 def _contradiction(graph: Graph, subject: URIRef, obj: URIRef, yes: Evidence, no: Evidence) -> Finding:
-    _, game = game_of(graph, subject)
+    game = game_of(graph, subject)[1]
     a, b = label_of(graph, subject), label_of(graph, obj)
     return CONTRADICTION.finding(
         "error", a, game,
-        f"« {a} » {relation_phrase(yes.relation, LANGUAGE)} « {b} » (« {yes.sentence} », {place(yes.source, yes.line)}) "
-        f"et pourtant {relation_phrase(no.relation, LANGUAGE)} « {b} » (« {no.sentence} », {place(no.source, no.line)}) : "
-        "les deux ne peuvent pas être vrais à la fois.",
+        _("“{name}” {relation} “{other}” (“{sentence}”, {place}) and yet {other_relation} “{other}” "
+          "(“{other_sentence}”, {other_place}): both cannot be true at once.").format(
+            name=a, relation=relation_phrase(yes.relation), other=b, sentence=yes.sentence,
+            place=place(yes.source, yes.line), other_relation=relation_phrase(no.relation),
+            other_sentence=no.sentence, other_place=place(no.source, no.line)),
         yes.source, yes.line)
 
 
@@ -130,8 +130,8 @@ def check_grant_cycles(graph: Graph) -> list[Finding]:
         first = evidence_of[steps[0]]
         findings.append(GRANT_CYCLE.finding(
             "warning", labels[0], view.nodes[cycle[0]]["game"] or "",
-            f"Boucle d’acquisition : {chain}. Chaque capacité en donne une autre qui finit par redonner la "
-            f"première ({proofs}) ; vérifier que ce n’est pas une définition circulaire.",
+            _("Grant loop: {chain}. Each ability grants another that ends up granting the first again "
+              "({proofs}); check that it is not a circular definition.").format(chain=chain, proofs=proofs),
             first["source"] or None, first["line"] or None))
     return findings
 
@@ -142,10 +142,11 @@ def check_self_references(graph: Graph) -> list[Finding]:
         if item.subject != item.object or item.relation in HARMLESS_SELF:
             continue
         name = label_of(graph, item.subject)
-        _, game = game_of(graph, item.subject)
+        game = game_of(graph, item.subject)[1]
         findings.append(SELF_REFERENCE.finding(
             "info", name, game,
-            f"« {name} » {relation_phrase(item.relation, LANGUAGE)} elle-même (« {item.sentence} ») : "
-            "souvent voulu (deux porteurs de la même capacité), parfois un nom mal choisi ; à relire.",
+            _("“{name}” {relation} itself (“{sentence}”): often meant (two bearers of the same ability), "
+              "sometimes an ill-chosen name; to read again.").format(
+                name=name, relation=relation_phrase(item.relation), sentence=item.sentence),
             item.source, item.line))
     return findings

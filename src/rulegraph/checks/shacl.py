@@ -14,6 +14,7 @@ from rdflib import RDF, Graph, Namespace, URIRef
 from rdflib.term import Node
 
 from ..catalogue import game_of, label_of, line_of, source_of
+from ..i18n import _
 from ..namespaces import RG
 from .finding import CheckId, Finding
 
@@ -37,25 +38,26 @@ def shapes() -> Graph:
 def check_shacl(graph: Graph, shapes_graph: Graph | None = None) -> list[Finding]:
     from pyshacl import validate
 
-    _, results, _ = validate(graph, shacl_graph=shapes_graph or shapes(), inference="none",
-                             allow_warnings=True, advanced=False)
+    _conforms, results, _text = validate(graph, shacl_graph=shapes_graph or shapes(), inference="none",
+                                         allow_warnings=True, advanced=False)
     findings = []
     for result in results.subjects(RDF.type, SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
         severity = SEVERITY.get(results.value(result, SH.resultSeverity), "error")
-        message = str(results.value(result, SH.resultMessage) or "contrainte SHACL non respectée")
+        message = str(results.value(result, SH.resultMessage) or _("SHACL constraint not met"))
         path = results.value(result, SH.resultPath)
         value = results.value(result, SH.value)
         owner = _owner(graph, focus) if isinstance(focus, URIRef) else None
         subject = label_of(graph, owner) if owner is not None else str(focus)
-        _, game = game_of(graph, owner) if owner is not None else ("", "")
-        detail = f" (nœud {focus}"
-        detail += f", propriété {_short(path)}" if isinstance(path, URIRef) else ""
-        detail += f", valeur {value}" if value is not None else ""
-        detail += ")"
+        game = game_of(graph, owner)[1] if owner is not None else ""
+        detail = [_("node {node}").format(node=focus)]
+        if isinstance(path, URIRef):
+            detail.append(_("property {property}").format(property=_short(path)))
+        if value is not None:
+            detail.append(_("value {value}").format(value=value))
         source = (source_of(graph, focus) or (source_of(graph, owner) if owner is not None else "")) or None
         line = line_of(graph, focus) or (line_of(graph, owner) if owner is not None else None)
-        findings.append(SHACL_CHECK.finding(severity, subject, game, message + detail, source, line))
+        findings.append(SHACL_CHECK.finding(severity, subject, game, f"{message} ({', '.join(detail)})", source, line))
     return findings
 
 

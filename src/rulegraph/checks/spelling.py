@@ -23,6 +23,7 @@ from rdflib import RDF, RDFS, Graph
 from rdflib.term import Node
 
 from ..catalogue import game_of, label_of, line_of, source_of, text_of
+from ..i18n import N_, _, ngettext
 from ..lang import words as lang_words
 from ..namespaces import RG
 from ..text import closest, expand_ligatures, french_dictionary, normalize_apostrophes, stem, strip_accents, tokenize
@@ -31,7 +32,7 @@ from .records import place
 
 SPELLING = CheckId("RG012", "spelling")
 #: How the report names a game's preamble, which belongs to no ability.
-GENERAL_RULES = "règles générales"
+GENERAL_RULES = N_("general rules")
 GAME_WORD_MIN_COUNT = 3
 MIN_WORD_LENGTH = 3
 #: Places quoted in one finding; the rest are counted.
@@ -66,7 +67,7 @@ def texts_to_check(graph: Graph) -> list[TextPlace]:
 
     for game in graph.subjects(RDF.type, RG.Game):
         for rule in graph.objects(game, RG.hasGeneralRule):
-            places.append(TextPlace(text_of(graph, rule, RG.text), GENERAL_RULES, label_of(graph, game),
+            places.append(TextPlace(text_of(graph, rule, RG.text), _(GENERAL_RULES), label_of(graph, game),
                                     source_of(graph, rule), line_of(graph, rule)))
     for rdf_type in (RG.CharacterAbility, RG.WeaponAbility):
         for ability in graph.subjects(RDF.type, rdf_type):
@@ -127,7 +128,7 @@ def game_vocabulary(graph: Graph, places: list[TextPlace]) -> dict[str, set[str]
     """Per game: the words of its node labels and its frequent words, lower-cased."""
     vocabulary: dict[str, set[str]] = defaultdict(set)
     for node, label in graph.subject_objects(RDFS.label):
-        _, game = game_of(graph, node)
+        game = game_of(graph, node)[1]
         if game:
             vocabulary[game].update(t.surface.lower() for t in tokenize(normalize_apostrophes(str(label))))
     counts: dict[str, Counter[str]] = defaultdict(Counter)
@@ -172,14 +173,15 @@ def check_spelling(graph: Graph) -> list[Finding]:
     findings = []
     for (game, word), where in unknown.items():
         suggestion = dictionary.correction(word) or _vocabulary_suggestion(word, vocabulary[game])
-        hint = f" Vouliez-vous dire « {suggestion} » ?" if suggestion and suggestion != word else ""
+        hint = " " + _("Did you mean “{word}”?").format(word=suggestion) if suggestion and suggestion != word else ""
         shown = ", ".join(f"{p.owner} ({place(p.source, p.line)})" for p in where[:SHOWN_PLACES])
         if len(where) > SHOWN_PLACES:
-            shown += f" et {len(where) - SHOWN_PLACES} autres endroits"
+            more = len(where) - SHOWN_PLACES
+            shown += ngettext(" and {count} other place", " and {count} other places", more).format(count=more)
         findings.append(SPELLING.finding(
             "warning", where[0].owner, game,
-            f"« {word} » n’est ni dans le dictionnaire français ni dans le vocabulaire de {game}.{hint} "
-            f"Vu dans : {shown}.",
+            _("“{word}” is neither in the French dictionary nor in the vocabulary of {game}.{hint} Seen in: {places}.").format(
+                word=word, game=game, hint=hint, places=shown),
             where[0].source or None, where[0].line))
     return findings
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from rdflib import RDF, Graph, Literal, URIRef
 
 from ..catalogue import abilities, game_of, label_of, line_of, source_of, text_of
+from ..i18n import _, decimal
 from ..namespaces import RG
 from ..review import review_id, suggested_ends
 from ..vocabulary import relation_phrase
 from .finding import CheckId, Finding, sort_key
 from .records import TextLocator, place
-from .relations import LANGUAGE
 
 TO_REVIEW = CheckId("RG014", "to-review")
 
@@ -37,13 +37,13 @@ def check_to_review(graph: Graph) -> list[Finding]:
         first, second = suggested_ends(a, b, text_of(graph, node, RG.reason))
         edge_id = review_id(game_id, a, b, source, line, sentence)
         author = locator.ability_at(source, line)
-        message = (
-            f"à vérifier : « {first} » {relation_phrase(relation, LANGUAGE)} « {second} » ? "
-            f"Le typeur n’en est pas sûr ({_certainty(graph, node)}) et laisse « {a} » {relation_phrase('references', LANGUAGE)} « {b} ». "
-            f"Phrase : « {sentence} » ({place(source, line)}). "
-            f"ID de revue {edge_id} : rulegraph review --accept {edge_id} (ou --retype {edge_id} RELATION, "
-            f"--remove {edge_id} --reason …)."
-        )
+        message = _(
+            "to review: “{first}” {relation} “{second}”? The typer is not sure of it ({certainty}) and leaves "
+            "“{a}” {references} “{b}”. Sentence: “{sentence}” ({place}). Review ID {id}: rulegraph review "
+            "--accept {id} (or --retype {id} RELATION, --remove {id} --reason …)."
+        ).format(first=first, relation=relation_phrase(relation), second=second, certainty=_certainty(graph, node),
+                 a=a, references=relation_phrase("references"), b=b, sentence=sentence, place=place(source, line),
+                 id=edge_id)
         findings.append(TO_REVIEW.finding(
             "info", author.label if author is not None else a, game, message, source or None, line or None))
     return sorted(findings, key=sort_key)
@@ -54,8 +54,8 @@ def _certainty(graph: Graph, node: URIRef) -> str:
     parts = []
     confidence = graph.value(node, RG.confidence)
     if isinstance(confidence, Literal):
-        parts.append(f"confiance {float(confidence.toPython()):.2f}".replace(".", ","))
+        parts.append(_("confidence {value}").format(value=decimal(float(confidence.toPython()))))
     rule = text_of(graph, node, RG.rule)
     if rule:
-        parts.append(f"règle : {rule}")
-    return " ; ".join(parts) or "confiance inconnue"
+        parts.append(_("rule: {rule}").format(rule=rule))
+    return _("; ").join(parts) or _("unknown confidence")

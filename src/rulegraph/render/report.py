@@ -15,7 +15,7 @@ from html import escape
 
 from ..checks.finding import SEVERITIES, Finding, severity_rank, sort_key
 from ..checks.registry import CHECKS
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..text import fold, slug
 
 _CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
@@ -113,23 +113,28 @@ def listed(findings: list[Finding], limit: int | None) -> tuple[list[Finding], d
 
 
 def _left_out_note(code: str, name: str, count: int) -> str:
-    return (f"{count} autres constats {code} {name} ne sont pas listés ici : "
-            f"rulegraph check --check {code} les donne tous.")
+    return ngettext("{count} other {code} {name} finding is not listed here: rulegraph check --check {code} gives them all.",
+                    "{count} other {code} {name} findings are not listed here: rulegraph check --check {code} gives them all.",
+                    count).format(count=count, code=code, name=name)
+
+
+def _finding_columns() -> list[str]:
+    return [_("severity"), _("game"), _("ability"), _("where"), _("message")]
 
 
 def render_markdown(findings: list[Finding], *, limit: int | None = None) -> str:
     """``report.md``: the counts by check, then the findings grouped by check, at most ``limit``
     listed per check (the report says how many were left out; ``rulegraph check`` gives all)."""
     shown, left_out = listed(findings, limit)
-    lines = ["# Rapport de cohérence", "", summary_line(findings), ""]
+    lines = ["# " + _("Consistency report"), "", summary_line(findings), ""]
     rows = counts(findings)
     if rows:
-        lines += ["| code | check | jeu | error | warning | info |", "|---|---|---|---|---|---|"]
+        lines += ["| code | check | " + _("game") + " | error | warning | info |", "|---|---|---|---|---|---|"]
         lines += [f"| {r['code']} | {r['check']} | {escape_markdown(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
         lines.append("")
     for code, name, items in _by_check(shown):
         lines += [f"## {code} {name}", "", f"_{escape_markdown(_TITLES.get(code, ''))}_", ""]
-        lines += ["| sévérité | jeu | capacité | où | message |", "|---|---|---|---|---|"]
+        lines += ["| " + " | ".join(_finding_columns()) + " |", "|---|---|---|---|---|"]
         for f in items:
             lines.append(f"| {f.severity} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
         if (code, name) in left_out:
@@ -161,12 +166,14 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
     for finding in sorted(shown, key=lambda f: (-severity_rank(f.severity), sort_key(f))):
         per_ability[(finding.game, finding.subject)].append(finding)
     clean = sorted({(g, a) for g, a in abilities} - set(per_ability))
-    out = ["<!DOCTYPE html>", '<html lang="fr"><head><meta charset="utf-8">',
-           "<title>rulegraph — rapport de cohérence</title>", f"<style>{_STYLE}</style></head><body>",
-           "<h1>Rapport de cohérence</h1>", f"<p>{escape(summary_line(findings))}</p>"]
+    title, heading, game_column = escape(_("consistency report")), escape(_("Consistency report")), escape(_("game"))
+    no_game = _("(no game)")
+    out = ["<!DOCTYPE html>", f'<html lang="{language()}"><head><meta charset="utf-8">',
+           f"<title>rulegraph — {title}</title>", f"<style>{_STYLE}</style></head><body>",
+           f"<h1>{heading}</h1>", f"<p>{escape(summary_line(findings))}</p>"]
     rows = counts(findings)
     if rows:
-        out.append("<table><thead><tr><th>code</th><th>check</th><th>jeu</th><th>error</th><th>warning</th><th>info</th></tr></thead><tbody>")
+        out.append(f"<table><thead><tr><th>code</th><th>check</th><th>{game_column}</th><th>error</th><th>warning</th><th>info</th></tr></thead><tbody>")
         for r in rows:
             out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_TITLES.get(str(r['code']), ''))}\">{escape(str(r['check']))}</td>"
                        f"<td>{escape(str(r['game']))}</td><td>{r['error']}</td><td>{r['warning']}</td><td>{r['info']}</td></tr>")
@@ -175,16 +182,17 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
     games = _game_order(per_ability, clean)
     if games:
         # A table of contents: each game (the largest glossary first) and its abilities with findings.
-        out.append('<nav><h2>Sommaire</h2><ul>')
+        out.append("<nav><h2>" + escape(_("Contents")) + "</h2><ul>")
         for game in games:
             mine = sorted((subject for g, subject in per_ability if g == game), key=fold)
             total = sum(len(items) for (g, _), items in per_ability.items() if g == game)
             links = ", ".join(f'<a href="#{escape(anchor(game, subject))}">{escape(subject)}</a>' for subject in mine)
-            out.append(f'<li><a href="#{escape(_game_anchor(game))}"><strong>{escape(game or "(sans jeu)")}</strong></a> '
-                       f"({total} remarque{'s' if total != 1 else ''}) : {links or 'aucune remarque'}</li>")
+            remarks = ngettext("({count} remark): {links}", "({count} remarks): {links}", total) if total else _("(0 remarks): {links}")
+            out.append(f'<li><a href="#{escape(_game_anchor(game))}"><strong>{escape(game or no_game)}</strong></a> '
+                       + remarks.format(count=total, links=links or escape(_("no remarks"))) + "</li>")
         out.append("</ul></nav>")
     for game in games:
-        out.append(f'<h2 id="{escape(_game_anchor(game))}">{escape(game or "(sans jeu)")}</h2>')
+        out.append(f'<h2 id="{escape(_game_anchor(game))}">{escape(game or no_game)}</h2>')
         for (g, subject), items in sorted(per_ability.items(), key=lambda kv: (fold(kv[0][1]))):
             if g != game:
                 continue
@@ -196,7 +204,7 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
             out.append("</ul></section>")
         quiet = [a for g, a in clean if g == game]
         if quiet:
-            out.append("<h3>Sans remarque</h3><ul class=\"clean\">")
+            out.append("<h3>" + escape(_("Without remarks")) + "</h3><ul class=\"clean\">")
             out += [f'<li id="{escape(anchor(game, a))}">{escape(a)}</li>' for a in quiet]
             out.append("</ul>")
     out.append("</body></html>")

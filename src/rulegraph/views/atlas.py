@@ -26,7 +26,7 @@ from rdflib import RDF, RDFS, Graph, Literal
 from ..catalogue import RuleGraph
 from ..catalogue import match_nodes as match_nodes
 from ..errors import RulegraphError
-from ..i18n import _
+from ..i18n import N_, _, language, pgettext
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
@@ -78,8 +78,61 @@ STABILISATION_MILLISECONDS = 3000
 #: Edges the typer was unsure of ("à vérifier"): drawn in the suggested relation's colour with a
 #: dash pattern of their own (plain rg:references edges use vis's default dashes).
 UNSURE_DASHES = [2, 6]
-#: The language of the page's captions (the page itself is written in French).
-LANGUAGE = "fr"
+#: The page's own words, shown in the user's language (rulegraph.i18n): the page's script fills
+#: its buttons, headings and messages from DATA.text, with {name} placeholders it fills itself.
+PAGE_TEXTS = {
+    "search": N_("Search"),
+    "searchPlaceholder": N_("Name of an ability, a state…"),
+    "relations": N_("Relations"),
+    "unsure": N_("To review"),
+    "unsureOnly": N_("show only the edges to review"),
+    "unsureRow": N_("to review (suggested relation)"),
+    "kinds": N_("Kinds of nodes"),
+    "games": N_("Games"),
+    "categories": N_("Categories"),
+    "editions": N_("Editions"),
+    "showAll": N_("Show all"),
+    "fit": N_("Fit to the window"),
+    "relayout": N_("Lay out again"),
+    "edgeLabels": N_("Edge labels"),
+    "hideIsolated": N_("Hide the nodes without a visible edge"),
+    "nodeSize": N_("Node size"),
+    "sizeLinks": N_("number of links"),
+    "sizeComplexity": N_("complexity (rulegraph complexity)"),
+    "layingOut": N_("Laying out…"),
+    "progress": N_("Laying out… {percent}%"),
+    "hint": N_("Click a node or an edge to read the rule, the sentence behind each relation (file:line) "
+               "and the designer's notes."),
+    "summary": N_("{nodes} / {allNodes} nodes, {edges} / {allEdges} edges shown"),
+    "summaryOverview": N_("Overview: {nodes} of the {abilities} abilities (the most connected), {edges} edges; "
+                          "search a name to load its neighbourhood."),
+    "notes": N_("{count} designer note(s)"),
+    "review": N_("to review: “{first}” {relation} “{second}”? (review ID {id})"),
+    "confidence": N_("confidence {value}"),
+    "rule": N_("rule: {rule}"),
+    "quote": N_("“{text}”"),
+    "condition": N_("condition: {condition}"),
+    "edition": N_("edition: {edition}"),
+    "editionList": N_("editions: {editions}"),
+    "more": N_("… and {count} more"),
+    "moreOutside": N_("… and {count} more outside the overview"),
+    "load": N_("(load its neighbourhood)"),
+    "noExact": N_("No name matches exactly; did you mean:"),
+    "noMatch": N_("No name matches."),
+    "towardsThis": N_("→ this"),
+    "complexity": N_("Complexity {score}: {detail}"),
+    "onDemand": N_("Loaded from the overview: its text and the sentences of its relations are in the atlas "
+                   "centred on it (rulegraph export html --focus \"{label}\")."),
+    "undefined": N_("This name is used as an ability but the glossary of this game does not define it."),
+    "designerNotes": N_("Designer's notes"),
+    "outgoing": N_("Outgoing relations ({count})"),
+    "incoming": N_("Incoming relations ({count})"),
+}
+
+
+def page_texts() -> dict[str, str]:
+    """The page's own words in the user's language, and its decimal mark."""
+    return {**{key: _(text) for key, text in PAGE_TEXTS.items()}, "decimalMark": pgettext("decimal mark", ".")}
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
@@ -199,9 +252,9 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "edgeInfo": edge_infos,
         "options": options,
         "games": [{"name": game, "glyph": GAME_GLYPHS[GAME_SHAPES[i % len(GAME_SHAPES)]], "border": GAME_BORDERS[(i // len(GAME_SHAPES)) % len(GAME_BORDERS)]} for i, game in enumerate(games)],
-        "kinds": [{"name": kind, "colour": colour, "caption": kind_label(kind, LANGUAGE)} for kind, colour in KIND_COLOURS.items()],
-        "weaponCaption": kind_label("weapon", LANGUAGE),
-        "relations": [{"name": name, "colour": colour, "caption": relation_label(name, LANGUAGE), "phrase": relation_phrase(name, LANGUAGE),
+        "kinds": [{"name": kind, "colour": colour, "caption": kind_label(kind)} for kind, colour in KIND_COLOURS.items()],
+        "weaponCaption": kind_label("weapon"),
+        "relations": [{"name": name, "colour": colour, "caption": relation_label(name), "phrase": relation_phrase(name),
                        "interaction": name in INTERACTIONS} for name, colour in RELATION_COLOURS.items()],
         "unsureDashes": UNSURE_DASHES,
         "editions": editions,
@@ -210,6 +263,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         "hiddenKinds": list(HIDDEN_KINDS),
         "focus": [ids[node] for node in focus or [] if node in ids],
         "budget": {"iterations": iterations, "milliseconds": STABILISATION_MILLISECONDS},
+        "text": page_texts(),
     }
 
 
@@ -334,7 +388,7 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
     if focus is not None:
         centres = match_nodes(view, focus)
         view = neighbourhood(view, focus, depth)
-        title = f"{title} : {view.nodes[centres[0]]['label']} (profondeur {depth})"
+        title = _("{title}: {name} (depth {depth})").format(title=title, name=view.nodes[centres[0]]["label"], depth=depth)
     if focus is None and view.number_of_nodes() > overview_nodes:
         drawn, catalogue = overview(view, game_order(view), overview_abilities)
         data = atlas_data(drawn, edition_ranks=edition_order(graph), complexity=scores, universe=view)
@@ -351,6 +405,7 @@ def render_page(data: dict[str, object], *, title: str) -> str:
     template = resources.files("rulegraph.views").joinpath("templates", "atlas.html").read_text(encoding="utf-8")
     vis = resources.files("pyvis").joinpath("templates", "lib", "vis-9.1.2")
     replacements = {
+        "{{LANG}}": language(),
         "{{TITLE}}": _escape_html(title),
         "{{VIS_STYLE}}": vis.joinpath("vis-network.css").read_text(encoding="utf-8").replace("</", "<\\/"),
         "{{VIS_SCRIPT}}": vis.joinpath("vis-network.min.js").read_text(encoding="utf-8").replace("</script", "<\\/script"),

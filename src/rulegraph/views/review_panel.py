@@ -16,10 +16,11 @@ import ipywidgets as widgets
 
 from ..build import BuildResult, build
 from ..errors import RulegraphError
+from ..i18n import _, decimal, ngettext
 from ..namespaces import INTERACTIONS
 from ..review import ReviewItem, append_to_curation, curation_entry, review_items, suggested_ends
 from ..vocabulary import relation_label, relation_phrase
-from .atlas import LANGUAGE, RELATION_COLOURS
+from .atlas import RELATION_COLOURS
 
 
 class ReviewPanel(widgets.VBox):
@@ -37,13 +38,13 @@ class ReviewPanel(widgets.VBox):
         self.heading = widgets.HTML()
         self.choice = widgets.Select(rows=min(10, max(3, len(self.pending))), layout=widgets.Layout(width="100%"))
         self.detail = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.accept = widgets.Button(description="Accepter", button_style="success", tooltip="garder la relation suggérée")
-        self.relation = widgets.Dropdown(options=[(f"{name} ({relation_label(name, LANGUAGE)})", name) for name in INTERACTIONS],
-                                         description="Relation")
-        self.retype = widgets.Button(description="Retyper", button_style="info", tooltip="donner à l'arête la relation choisie")
-        self.reason = widgets.Text(description="Raison", placeholder="pourquoi (obligatoire pour Supprimer)",
+        self.accept = widgets.Button(description=_("Accept"), button_style="success", tooltip=_("keep the suggested relation"))
+        self.relation = widgets.Dropdown(options=[(_named(name), name) for name in INTERACTIONS],
+                                         description=_("Relation"))
+        self.retype = widgets.Button(description=_("Retype"), button_style="info", tooltip=_("give the edge the chosen relation"))
+        self.reason = widgets.Text(description=_("Reason"), placeholder=_("why (required to Remove)"),
                                    layout=widgets.Layout(width="60%"))
-        self.remove = widgets.Button(description="Supprimer", button_style="danger", tooltip="retirer l'arête (avec une raison)")
+        self.remove = widgets.Button(description=_("Remove"), button_style="danger", tooltip=_("take the edge out (with a reason)"))
         self.message = widgets.HTML()
         self.choice.observe(lambda _change: self._show(), names="value")
         self.accept.on_click(lambda _button: self.answer("accept"))
@@ -66,31 +67,30 @@ class ReviewPanel(widgets.VBox):
         or why nothing was. Returns the curation file's path when an entry was appended."""
         item = self.current
         if item is None:
-            self.message.value = "<b>Choisissez d'abord une arête dans la liste.</b>"
+            self.message.value = "<b>" + html.escape(_("Choose an edge in the list first."), quote=False) + "</b>"
             return None
         reason = self.reason.value.strip() or None
         if action == "remove" and reason is None:
-            self.message.value = "<b>Rien n'a été écrit :</b> pour supprimer une arête, dites pourquoi dans « Raison »."
+            self.message.value = _nothing_written(html.escape(_("to remove an edge, say why in “Reason”."), quote=False))
             return None
         try:
             block = curation_entry(item, action, relation=relation, reason=reason)
             path = append_to_curation(self.manifest, block, self.corpus)
         except RulegraphError as error:
-            self.message.value = f"<b>Rien n'a été écrit :</b> {html.escape(str(error))}"
+            self.message.value = _nothing_written(html.escape(str(error)))
             return None
         self.answers.append(block)
         self.pending = [other for other in self.pending if other.id != item.id]
         self.reason.value = ""
         self._refresh()
-        self.message.value = (
-            f"Ajouté à <code>{html.escape(str(path))}</code> ; la prochaine construction l'applique :"
-            f"<pre>{html.escape(block)}</pre>"
-        )
+        self.message.value = html.escape(_("Added to {path}; the next build applies it:"), quote=False).format(
+            path=f"<code>{html.escape(str(path))}</code>") + f"<pre>{html.escape(block)}</pre>"
         return path
 
     def _refresh(self) -> None:
         count = len(self.pending)
-        self.heading.value = f"<b>À vérifier : {count} arête{'s' if count > 1 else ''}</b> (la moins sûre d'abord)"
+        self.heading.value = "<b>" + html.escape(ngettext("To review: {count} edge", "To review: {count} edges", count).format(count=count), quote=False) + \
+            "</b> " + html.escape(_("(least sure first)"), quote=False)
         self.choice.options = [(_item_label(item), item.id) for item in self.pending]
         self.choice.value = self.pending[0].id if self.pending else None
         for button in (self.accept, self.retype, self.remove):
@@ -99,10 +99,21 @@ class ReviewPanel(widgets.VBox):
 
     def _show(self) -> None:
         item = self.current
-        self.detail.value = _item_html(item) if item is not None else "<i>Rien à vérifier.</i>"
+        self.detail.value = _item_html(item) if item is not None else "<i>" + html.escape(_("Nothing to review."), quote=False) + "</i>"
         if item is not None:
             self.relation.value = item.suggested or item.statement.relation
             self.accept.disabled = item.suggested is None
+
+
+def _named(relation: str) -> str:
+    """"negates (annule les effets de)"; in English the name alone, which is its label."""
+    label = relation_label(relation)
+    return relation if label == relation else f"{relation} ({label})"
+
+
+def _nothing_written(why: str) -> str:
+    """``why`` is already HTML."""
+    return "<b>" + html.escape(_("Nothing was written:"), quote=False) + "</b> " + why
 
 
 def review_panel(manifest: str | Path, *, result: BuildResult | None = None, game: str | None = None,
@@ -125,26 +136,31 @@ def _proposal(item: ReviewItem) -> tuple[str, str, str]:
 
 def _confidence(item: ReviewItem) -> str:
     value = item.statement.confidence
-    return "?" if value is None else f"{value:.2f}".replace(".", ",")
+    return "?" if value is None else decimal(value)
 
 
 def _item_label(item: ReviewItem) -> str:
     first, relation, second = _proposal(item)
-    return f"{item.id} · {_confidence(item)} · {first} {relation_phrase(relation, LANGUAGE)} {second} ?"
+    return f"{item.id} · {_confidence(item)} · " + _("{first} {relation} {second}?").format(
+        first=first, relation=relation_phrase(relation), second=second)
 
 
 def _item_html(item: ReviewItem) -> str:
     statement = item.statement
     first, relation, second = _proposal(item)
-    colour, caption = RELATION_COLOURS[relation], relation_phrase(relation, LANGUAGE)
-    kind = "suggestion du typeur" if item.suggested else f"relation typée ({statement.relation})"
+    colour, caption = RELATION_COLOURS[relation], relation_phrase(relation)
+    kind = _("the typer's suggestion") if item.suggested else _("typed relation ({relation})").format(relation=statement.relation)
+    question = html.escape(_("{kind}: “{first}” {relation} “{second}”?"), quote=False).format(
+        kind=html.escape(kind), first=html.escape(first), second=html.escape(second),
+        relation=f'<span style="color:{colour};font-weight:600">{html.escape(caption)}</span>')
+    sentence = html.escape(_("“{text}”").format(text=statement.sentence))
+    where = " · ".join([f"{statement.source}:{statement.line}", _("confidence {value}").format(value=_confidence(item)),
+                        _("rule: {rule}").format(rule=statement.rule or "?"), _("review ID {id}").format(id=item.id)])
     return (
         '<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.4;'
         'border:1px solid #e3e3e3;border-radius:4px;padding:6px 8px">'
-        f"<div>{html.escape(kind)} : « {html.escape(first)} » "
-        f'<span style="color:{colour};font-weight:600">{html.escape(caption)}</span> « {html.escape(second)} » ?</div>'
-        f"<div><i>« {html.escape(statement.sentence)} »</i></div>"
-        f'<div style="color:#777">{html.escape(statement.source)}:{statement.line} · confiance {_confidence(item)}'
-        f" · règle : {html.escape(statement.rule or '?')} · ID de revue {item.id}</div>"
+        f"<div>{question}</div>"
+        f"<div><i>{sentence}</i></div>"
+        f'<div style="color:#777">{html.escape(where)}</div>'
         "</div>"
     )

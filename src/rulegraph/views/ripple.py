@@ -14,17 +14,19 @@ import networkx as nx
 from rdflib import Graph
 
 from ..catalogue import RuleGraph
+from ..i18n import N_, _
 from ..impact import PLACE_ONLY_CHECKS, Impact, impact
 from .atlas import atlas_data, render_page
 
-#: Layers nearest first, with their ring colour and French caption.
+#: Layers nearest first, with their ring colour, caption and the colour's name (shown in the
+#: user's language).
 LAYERS = {
-    "centre": ("#000000", "capacité modifiée"),
-    "direct": ("#d62728", "directe"),
-    "alongside": ("#ff7f0e", "à côté (même relation, même capacité)"),
-    "grants": ("#2ca02c", "octrois"),
-    "encounters": ("#9467bd", "rencontres dont le verdict change"),
-    "findings": ("#8c564b", "constats"),
+    "centre": ("#000000", N_("changed ability"), N_("black")),
+    "direct": ("#d62728", N_("direct"), N_("red")),
+    "alongside": ("#ff7f0e", N_("alongside (same relation, same ability)"), N_("orange")),
+    "grants": ("#2ca02c", N_("grants"), N_("green")),
+    "encounters": ("#9467bd", N_("encounters whose verdict changes"), N_("purple")),
+    "findings": ("#8c564b", N_("findings"), N_("brown")),
 }
 
 
@@ -68,13 +70,9 @@ def ripple_page(graph: Graph, name: str, *, game: str | None = None, result: Imp
         node["color"]["highlight"]["border"] = LAYERS[layer][0]
         node["borderWidth"] = 6 if layer == "centre" else 4
         info["layer"] = layer
-    legend = " · ".join(f"{caption} ({_colour_name(layer)})" for layer, (_, caption) in LAYERS.items()
+    legend = " · ".join(f"{_(caption)} ({_(colour_name)})" for layer, (_colour, caption, colour_name) in LAYERS.items()
                         if layer in set(layers.values()))
-    return render_page(data, title=f"{result['ability']} : ce qui bouge — {legend}")
-
-
-def _colour_name(layer: str) -> str:
-    return {"centre": "noir", "direct": "rouge", "alongside": "orange", "grants": "vert", "encounters": "violet", "findings": "brun"}[layer]
+    return render_page(data, title=_("{ability}: what moves — {legend}").format(ability=result["ability"], legend=legend))
 
 
 def ripple_iframe(graph: Graph, name: str, *, game: str | None = None, result: Impact | None = None,
@@ -92,12 +90,13 @@ def moves_html(result: Impact) -> str:
     layers = ripple_layers(result)
     rows = []
     for item in result["moves"]:
-        colour, caption = LAYERS[layers.get(item["ability"], "findings")]
+        colour, caption, _colour_name = LAYERS[layers.get(item["ability"], "findings")]
         reasons = "<br>".join(html.escape(reason) for reason in item["reasons"])
         rows.append(f'<tr style="vertical-align:top"><td style="padding:2px 8px;border-left:4px solid {colour}">{html.escape(item["ability"])}</td>'
-                    f'<td style="padding:2px 8px;color:#555">{html.escape(caption)}</td><td style="padding:2px 8px">{reasons}</td></tr>')
-    notes = "".join(f'<div style="background:#fff8e1;border-left:3px solid #f0b400;padding:4px 8px;margin:4px 0">'
-                    f'Note du concepteur : {html.escape(note["text"])}</div>' for note in result["notes"])
+                    f'<td style="padding:2px 8px;color:#555">{html.escape(_(caption))}</td><td style="padding:2px 8px">{reasons}</td></tr>')
+    notes = "".join('<div style="background:#fff8e1;border-left:3px solid #f0b400;padding:4px 8px;margin:4px 0">'
+                    + html.escape(_("{label}: {text}").format(label=_("Designer's note"), text=note["text"])) + "</div>"
+                    for note in result["notes"])
     return (f'<div style="font-family:system-ui,sans-serif;font-size:13px"><p><b>{html.escape(summary_line(result))}</b></p>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table>{notes}</div>')
 

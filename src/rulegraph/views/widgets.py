@@ -24,9 +24,10 @@ from rdflib import Graph
 
 from ..catalogue import ABILITY_KINDS, RuleGraph
 from ..extract.lexicon import Lexicon
+from ..i18n import _
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
-from .atlas import KIND_COLOURS, LANGUAGE, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
+from .atlas import KIND_COLOURS, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
 
 
 def as_view(graph: Graph | nx.MultiDiGraph) -> nx.MultiDiGraph:
@@ -49,8 +50,8 @@ def search_box(graph: Graph | nx.MultiDiGraph, *, value: str = "") -> widgets.Co
     return widgets.Combobox(
         value=value,
         options=ability_labels(graph),
-        placeholder="Capacité…",
-        description="Capacité",
+        placeholder=_("Ability…"),
+        description=_("Ability"),
         ensure_option=False,
         continuous_update=False,
     )
@@ -59,13 +60,13 @@ def search_box(graph: Graph | nx.MultiDiGraph, *, value: str = "") -> widgets.Co
 def game_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     """Which games to show; all are selected at first."""
     games = sorted({game for _, game in as_view(graph).nodes(data="game") if game})
-    return widgets.SelectMultiple(options=games, value=tuple(games), description="Jeux", rows=min(6, max(2, len(games))))
+    return widgets.SelectMultiple(options=games, value=tuple(games), description=_("Games"), rows=min(6, max(2, len(games))))
 
 
 def category_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     """Which of the glossaries' own categories (rg:category) to show; all are selected at first."""
     categories = sorted({c for _, c in as_view(graph).nodes(data="glossary_category") if c}, key=fold)
-    return widgets.SelectMultiple(options=categories, value=tuple(categories), description="Catégories",
+    return widgets.SelectMultiple(options=categories, value=tuple(categories), description=_("Categories"),
                                   rows=min(6, max(2, len(categories))))
 
 
@@ -74,7 +75,8 @@ def relation_filter(graph: Graph | nx.MultiDiGraph) -> widgets.SelectMultiple:
     are selected at first."""
     present = {relation for *_, relation in as_view(graph).edges(data="relation")}
     relations = [r for r in RELATION_COLOURS if r in present]
-    return widgets.SelectMultiple(options=[(relation_label(r, LANGUAGE), r) for r in relations], value=tuple(relations), description="Relations", rows=min(8, max(2, len(relations))))
+    return widgets.SelectMultiple(options=[(relation_label(r), r) for r in relations], value=tuple(relations), description=_("Relations"),
+                                  rows=min(8, max(2, len(relations))))
 
 
 def filtered_view(graph: Graph | nx.MultiDiGraph, *, games: Iterable[str] | None = None, relations: Iterable[str] | None = None,
@@ -138,7 +140,8 @@ def neighbourhood_iframe(graph: Graph | nx.MultiDiGraph, name: str, *, depth: in
     and the sandbox lets its scripts run without reaching the notebook."""
     view = filtered_view(graph, games=games, relations=relations)
     centres = match_nodes(view, name)
-    page = render_page(atlas_data(neighbourhood(view, name, depth), focus=centres), title=f"{view.nodes[centres[0]]['label']} (profondeur {depth})")
+    title = _("{name} (depth {depth})").format(name=view.nodes[centres[0]]["label"], depth=depth)
+    page = render_page(atlas_data(neighbourhood(view, name, depth), focus=centres), title=title)
     return (
         f'<iframe sandbox="allow-scripts" srcdoc="{html.escape(page, quote=True)}" '
         f'style="width:100%;height:{int(height)}px;border:1px solid #ddd;border-radius:4px"></iframe>'
@@ -153,7 +156,7 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
     games = game_filter(view)
     categories = category_filter(view)
     relations = relation_filter(view)
-    radius = widgets.IntSlider(value=depth, min=0, max=4, description="Profondeur")
+    radius = widgets.IntSlider(value=depth, min=0, max=4, description=_("Depth"))
     panel = widgets.HTML(layout=widgets.Layout(width="100%"))
     picture = widgets.HTML(layout=widgets.Layout(width="100%"))
     message = widgets.HTML()
@@ -165,8 +168,8 @@ def explorer(graph: Graph | nx.MultiDiGraph, name: str | None = None, *, depth: 
         search.options = ability_labels(shown, games.value)
         if search.value and search.value not in search.options and search.value in labels:
             # The ability exists; the game or category filter hides it. Say so, not "unknown".
-            message.value = (f"<b>« {html.escape(search.value)} » est masquée par les filtres (jeu, catégorie) : "
-                             "choisissez une capacité parmi celles affichées, ou élargissez les filtres.</b>")
+            message.value = "<b>" + _("“{name}” is hidden by the filters (game, category): choose an ability among "
+                                       "those shown, or widen the filters.").format(name=html.escape(search.value)) + "</b>"
             panel.value = picture.value = ""
             return
         try:
@@ -192,21 +195,21 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
     data = view.nodes[node]
     same_game = [other["label"] for _, other in view.nodes(data=True)
                  if other["kind"] in ABILITY_KINDS and other["game"] == data["game"] and other["label"] != data["label"]]
-    text = highlight_mentions(data["text"], same_game, game=data["game"] or "") if data["text"] else "<i>(pas de texte dans le glossaire)</i>"
+    text = highlight_mentions(data["text"], same_game, game=data["game"] or "") if data["text"] else "<i>" + html.escape(_("(no text in the glossary)")) + "</i>"
     colour = KIND_COLOURS[data["kind"]]
     parts = [
         '<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.4">',
         f'<h3 style="margin:4px 0">{html.escape(data["label"])}</h3>',
-        f'<div style="color:#666"><span style="color:{colour}">●</span> {html.escape(kind_label(data["kind"], LANGUAGE))} · {html.escape(data["game"] or "")}</div>',
+        f'<div style="color:#666"><span style="color:{colour}">●</span> {html.escape(kind_label(data["kind"]))} · {html.escape(data["game"] or "")}</div>',
         f'<div style="white-space:pre-wrap;border:1px solid #e3e3e3;border-radius:4px;padding:6px;margin:6px 0">{text}</div>',
     ]
     for note in data["notes"]:
         parts.append(f'<div style="background:#fff8e1;border-left:3px solid #f0b400;padding:4px 8px;margin:4px 0;white-space:pre-wrap">{html.escape(note)}</div>')
     outgoing = [(view.nodes[v]["label"], d) for _, v, d in view.out_edges(node, data=True)]
     incoming = [(view.nodes[u]["label"], d) for u, _, d in view.in_edges(node, data=True) if u != node]
-    for title, edges, inverse in (("Relations sortantes", outgoing, False), ("Relations entrantes", incoming, True)):
+    for title, edges, inverse in ((_("Outgoing relations ({count})"), outgoing, False), (_("Incoming relations ({count})"), incoming, True)):
         edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_COLOURS).index(e[1]["relation"]), fold(e[0])))
-        parts.append(f'<h4 style="margin:8px 0 2px">{title} ({len(edges)})</h4>')
+        parts.append(f'<h4 style="margin:8px 0 2px">{html.escape(title.format(count=len(edges)))}</h4>')
         if edges:
             parts.append('<table style="border-collapse:collapse;font-size:12px">')
             parts.extend(_edge_row(other, edge, inverse) for other, edge in edges)
@@ -217,13 +220,14 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
 
 def _edge_row(other: str, edge: dict, inverse: bool) -> str:
     """One edge of a node: "annule X" going out, "est annulée par X" coming in."""
-    colour, caption = RELATION_COLOURS[edge["relation"]], relation_phrase(edge["relation"], LANGUAGE, inverse=inverse)
+    colour, caption = RELATION_COLOURS[edge["relation"]], relation_phrase(edge["relation"], inverse=inverse)
+    quoted = _("“{text}”").format(text=edge["sentence"])
     where = " · ".join(filter(None, [f"{edge['source']}:{edge['line']}" if edge["source"] else "", _condition_text(edge["condition"]) if edge["condition"] else "", edge["edition"] or ""]))
     return (
         '<tr style="vertical-align:top;border-top:1px solid #eee">'
         f'<td style="padding:2px 6px;color:{colour};font-weight:600;white-space:nowrap">{html.escape(caption)}</td>'
         f'<td style="padding:2px 6px;white-space:nowrap">{html.escape(other)}</td>'
-        f'<td style="padding:2px 6px"><i>« {html.escape(edge["sentence"])} »</i><br><span style="color:#777">{html.escape(where)}</span></td>'
+        f'<td style="padding:2px 6px"><i>{html.escape(quoted)}</i><br><span style="color:#777">{html.escape(where)}</span></td>'
         "</tr>"
     )
 
@@ -236,4 +240,4 @@ def _condition_text(condition: str) -> str:
     folded = fold(condition)
     if any(folded.startswith(marker) for marker in words().condition_markers):
         return condition
-    return f"si {condition}"
+    return _("if {condition}").format(condition=condition)
