@@ -104,6 +104,9 @@ def test_the_build_summary_report_and_atlas_are_french_by_default_and_english_on
     report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Rapport de cohérence") and "| sévérité | jeu | capacité | où | message |" in report
     assert "Question laissée par l’auteur : « à simplifier ? »" in report and "## Complexité (les plus lourdes" in report
+    # What each check finds, and the severities, are French too.
+    assert "de l’auteur, avec la phrase qu’elle interroge_" in report
+    assert "| code | vérification | jeu | erreur | avertissement | info |" in report and "| avertissement | Hell Dorado |" in report
     assert "<h2>Sommaire</h2>" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
     page = (tmp_path / "out" / "graph.html").read_text(encoding="utf-8")
     data = page_data(page)
@@ -115,6 +118,8 @@ def test_the_build_summary_report_and_atlas_are_french_by_default_and_english_on
     report = (tmp_path / "out2" / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Consistency report") and "| severity | game | ability | where | message |" in report
     assert "Question left by the author: “à simplifier ?”" in report and "## Complexity (the heaviest to learn)" in report
+    assert "question of the author, with the sentence it questions_" in report
+    assert "| code | check | game | error | warning | info |" in report and "| warning | Hell Dorado |" in report
     assert "Rapport" not in report and "à vérifier :" not in report
     html = (tmp_path / "out2" / "report.html").read_text(encoding="utf-8")
     assert '<html lang="en">' in html and "<h2>Contents</h2>" in html and "Sommaire" not in html

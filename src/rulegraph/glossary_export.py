@@ -29,6 +29,7 @@ from rdflib import RDF, RDFS, Graph, URIRef
 from rdflib.term import Node
 
 from .catalogue import RuleGraph, find_game, line_of, local_name, source_of
+from .checks.finding import severity_label
 from .defaults import DEFAULT_OUT, GLOSSARY_FORMATS
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
@@ -124,7 +125,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
         if finding.check in NOTE_CHECKS:
             continue
         where = f" ({finding.source}:{finding.line})" if finding.source and finding.line else ""
-        by_subject[(finding.game, fold(finding.subject))].append(_labelled(f"{finding.code} {finding.check} ({finding.severity}){where}", finding.message))
+        by_subject[(finding.game, fold(finding.subject))].append(_labelled(f"{finding.code} {finding.check} ({severity_label(finding.severity)}){where}", finding.message))
     anchors = {node: anchor_for(data["game"] or "", data["kind"], data["label"]) for node, data in view.nodes(data=True)}
     result = []
     for game_node in _games_in_source_order(graph):

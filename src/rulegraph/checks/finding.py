@@ -7,6 +7,14 @@ from dataclasses import asdict, dataclass
 SEVERITIES = ("info", "warning", "error")
 
 
+def severity_label(severity: str) -> str:
+    """The severity as the user reads it ("avertissement"); the code ("warning") stays in JSON,
+    CSS classes and --fail-on."""
+    from ..i18n import _
+
+    return {"info": _("info"), "warning": _("warning"), "error": _("error")}.get(severity, severity)
+
+
 def severity_rank(severity: str) -> int:
     """info < warning < error, so "reaches --fail-on" is a comparison of ranks."""
     return SEVERITIES.index(severity)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rdflib import Graph
 
 from ..errors import RulegraphError
-from ..i18n import _
+from ..i18n import N_, _
 from ..text import fold
 from .designer_notes import DESIGNER_NOTE, check_designer_notes
 from .duplicates import (
@@ -47,8 +47,12 @@ from .to_review import TO_REVIEW, check_to_review
 class Check:
     id: CheckId
     severity: str
+    #: What the check finds, in English; :meth:`description` gives it in the user's language.
     finds: str
     run: Callable[[Graph], list[Finding]]
+
+    def description(self) -> str:
+        return _(self.finds).format(ratio=NEAR_IDENTICAL_RATIO)
 
     @property
     def code(self) -> str:
@@ -60,20 +64,20 @@ class Check:
 
 
 CHECKS: list[Check] = [
-    Check(DESIGNER_NOTE, "warning", "each `=> …` question of the author, with the sentence it questions", check_designer_notes),
-    Check(UNDEFINED_REFERENCE, "warning", "a name used as an ability that its game does not define; every place used, closest defined names (other games' marked)", check_undefined_references),
-    Check(DUPLICATE_DEFINITION, "info / error", "the same entry repeated word for word (info), the same name with different texts (error)", check_duplicate_definitions),
-    Check(IDENTICAL_TEXT, "info", "abilities of one game whose texts are the same (own name aside): candidates for merging", check_identical_texts),
-    Check(NEAR_IDENTICAL_TEXT, "info", f"texts almost the same: difflib ratio over folded words ≥ {NEAR_IDENTICAL_RATIO}, with the differing words; each text linked to one it resembles, not to all", check_near_identical_texts),
-    Check(PARAMETER_MISMATCH, "warning", "a parameter (X, D, Y, N; X/D is both) or keyword slot used in the text but not declared in the name, or declared and never used", check_parameter_mismatches),
-    Check(ONE_SIDED_RELATION, "warning", "a symmetric relation (mutuallyCancels, excludes) stated in only one of the two texts", check_one_sided_relations),
-    Check(CONTRADICTION, "error", "a pair both granted and cancelled/negated, or both required and excluded", check_contradictions),
-    Check(GRANT_CYCLE, "warning", "abilities that grant each other in a loop (A → B → … → A)", check_grant_cycles),
-    Check(SELF_REFERENCE, "info", "an ability that cancels, grants, requires… itself", check_self_references),
-    Check(EDITION_GAP, "info / warning", "an ability present in some editions and absent from others (warning when missing between two editions that have it)", check_edition_gaps),
-    Check(SPELLING, "warning", "words in neither pyspellchecker's French list nor the game's vocabulary, once per game, with a suggestion", check_spelling),
-    Check(SHACL_CHECK, "error", "structural rules of ontology/shapes.ttl (one label, game, source and line per ability; interaction ends are abilities; notes hang off an ability…), by pySHACL", check_shacl),
-    Check(TO_REVIEW, "info", "each edge the relation typer was unsure of (à vérifier): its sentence, the suggested relation, the confidence and rule, and the ID that `rulegraph review` answers", check_to_review),
+    Check(DESIGNER_NOTE, "warning", N_("each `=> …` question of the author, with the sentence it questions"), check_designer_notes),
+    Check(UNDEFINED_REFERENCE, "warning", N_("a name used as an ability that its game does not define; every place used, closest defined names (other games' marked)"), check_undefined_references),
+    Check(DUPLICATE_DEFINITION, "info / error", N_("the same entry repeated word for word (info), the same name with different texts (error)"), check_duplicate_definitions),
+    Check(IDENTICAL_TEXT, "info", N_("abilities of one game whose texts are the same (own name aside): candidates for merging"), check_identical_texts),
+    Check(NEAR_IDENTICAL_TEXT, "info", N_("texts almost the same: difflib ratio over folded words ≥ {ratio}, with the differing words; each text linked to one it resembles, not to all"), check_near_identical_texts),
+    Check(PARAMETER_MISMATCH, "warning", N_("a parameter (X, D, Y, N; X/D is both) or keyword slot used in the text but not declared in the name, or declared and never used"), check_parameter_mismatches),
+    Check(ONE_SIDED_RELATION, "warning", N_("a symmetric relation (mutuallyCancels, excludes) stated in only one of the two texts"), check_one_sided_relations),
+    Check(CONTRADICTION, "error", N_("a pair both granted and cancelled/negated, or both required and excluded"), check_contradictions),
+    Check(GRANT_CYCLE, "warning", N_("abilities that grant each other in a loop (A → B → … → A)"), check_grant_cycles),
+    Check(SELF_REFERENCE, "info", N_("an ability that cancels, grants, requires… itself"), check_self_references),
+    Check(EDITION_GAP, "info / warning", N_("an ability present in some editions and absent from others (warning when missing between two editions that have it)"), check_edition_gaps),
+    Check(SPELLING, "warning", N_("words in neither pyspellchecker's French list nor the game's vocabulary, once per game, with a suggestion"), check_spelling),
+    Check(SHACL_CHECK, "error", N_("structural rules of ontology/shapes.ttl (one label, game, source and line per ability; interaction ends are abilities; notes hang off an ability…), by pySHACL"), check_shacl),
+    Check(TO_REVIEW, "info", N_("each edge the relation typer was unsure of (à vérifier): its sentence, the suggested relation, the confidence and rule, and the ID that `rulegraph review` answers"), check_to_review),
 ]
 
 

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from html import escape
 
-from ..checks.finding import SEVERITIES, Finding, severity_rank, sort_key
+from ..checks.finding import SEVERITIES, Finding, severity_label, severity_rank, sort_key
 from ..checks.registry import CHECKS
 from ..i18n import _, language, ngettext
 from ..text import fold, slug
@@ -22,7 +22,15 @@ _CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
 #: Findings of one check listed one by one in report.html and report.md; past it the pages give
 #: the count and the command that lists them all (a catalogue of copies has 10^5 near-identical pairs).
 REPORT_LIMIT_PER_CHECK = 500
-_TITLES = {check.code: check.finds for check in CHECKS}
+
+
+def _description(code: str) -> str:
+    """What the check of that code finds, in the user's language."""
+    return next((check.description() for check in CHECKS if check.code == code), "")
+
+
+def _count_columns() -> list[str]:
+    return [_("code"), _("check"), _("game"), severity_label("error"), severity_label("warning"), severity_label("info")]
 
 
 def anchor(game: str, subject: str) -> str:
@@ -73,7 +81,7 @@ def render_text(findings: list[Finding]) -> str:
         lines.append(f"{code} {name} ({len(items)})")
         for finding in items:
             where = finding.location or finding.game
-            lines.append(f"  {where}: {finding.severity}: [{finding.game}] {finding.subject}: {finding.message}")
+            lines.append(f"  {where}: {severity_label(finding.severity)}: [{finding.game}] {finding.subject}: {finding.message}")
         lines.append("")
     lines.append(summary_line(findings))
     return "\n".join(lines)
@@ -129,14 +137,14 @@ def render_markdown(findings: list[Finding], *, limit: int | None = None) -> str
     lines = ["# " + _("Consistency report"), "", summary_line(findings), ""]
     rows = counts(findings)
     if rows:
-        lines += ["| code | check | " + _("game") + " | error | warning | info |", "|---|---|---|---|---|---|"]
+        lines += ["| " + " | ".join(_count_columns()) + " |", "|---|---|---|---|---|---|"]
         lines += [f"| {r['code']} | {r['check']} | {escape_markdown(r['game'])} | {r['error']} | {r['warning']} | {r['info']} |" for r in rows]
         lines.append("")
     for code, name, items in _by_check(shown):
-        lines += [f"## {code} {name}", "", f"_{escape_markdown(_TITLES.get(code, ''))}_", ""]
+        lines += [f"## {code} {name}", "", f"_{escape_markdown(_description(code))}_", ""]
         lines += ["| " + " | ".join(_finding_columns()) + " |", "|---|---|---|---|---|"]
         for f in items:
-            lines.append(f"| {f.severity} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
+            lines.append(f"| {severity_label(f.severity)} | {escape_markdown(f.game)} | {escape_markdown(f.subject)} | {escape_markdown(f.location)} | {escape_markdown(f.message)} |")
         if (code, name) in left_out:
             lines += ["", _left_out_note(code, name, left_out[(code, name)])]
         lines.append("")
@@ -166,16 +174,16 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
     for finding in sorted(shown, key=lambda f: (-severity_rank(f.severity), sort_key(f))):
         per_ability[(finding.game, finding.subject)].append(finding)
     clean = sorted({(g, a) for g, a in abilities} - set(per_ability))
-    title, heading, game_column = escape(_("consistency report")), escape(_("Consistency report")), escape(_("game"))
+    title, heading = escape(_("consistency report")), escape(_("Consistency report"))
     no_game = _("(no game)")
     out = ["<!DOCTYPE html>", f'<html lang="{language()}"><head><meta charset="utf-8">',
            f"<title>rulegraph — {title}</title>", f"<style>{_STYLE}</style></head><body>",
            f"<h1>{heading}</h1>", f"<p>{escape(summary_line(findings))}</p>"]
     rows = counts(findings)
     if rows:
-        out.append(f"<table><thead><tr><th>code</th><th>check</th><th>{game_column}</th><th>error</th><th>warning</th><th>info</th></tr></thead><tbody>")
+        out.append("<table><thead><tr>" + "".join(f"<th>{escape(column)}</th>" for column in _count_columns()) + "</tr></thead><tbody>")
         for r in rows:
-            out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_TITLES.get(str(r['code']), ''))}\">{escape(str(r['check']))}</td>"
+            out.append(f"<tr><td>{escape(str(r['code']))}</td><td title=\"{escape(_description(str(r['code'])))}\">{escape(str(r['check']))}</td>"
                        f"<td>{escape(str(r['game']))}</td><td>{r['error']}</td><td>{r['warning']}</td><td>{r['info']}</td></tr>")
         out.append("</tbody></table>")
     out += [f"<p>{escape(_left_out_note(code, name, count))}</p>" for (code, name), count in left_out.items()]
@@ -199,7 +207,7 @@ def render_html(findings: list[Finding], abilities: Iterable[tuple[str, str]] = 
             out.append(f'<section class="ability" id="{escape(anchor(g, subject))}"><h3>{escape(subject)}</h3><ul>')
             for f in items:
                 where = f" <code>{escape(f.location)}</code>" if f.location else ""
-                out.append(f'<li><span class="{escape(f.severity)}">{escape(f.severity)}</span> '
+                out.append(f'<li><span class="{escape(f.severity)}">{escape(severity_label(f.severity))}</span> '
                            f"<strong>{escape(f.code)} {escape(f.check)}</strong>{where} — {escape(f.message)}</li>")
             out.append("</ul></section>")
         quiet = [a for g, a in clean if g == game]
