@@ -35,6 +35,16 @@ def test_the_resolver_speaks_the_users_language():
     assert run("--lang", "en", "resolve", "--side", "Fouisseur", "--side", "Attaque d'opportunité").stdout.startswith("Side 1: Fouisseur")
 
 
+def test_complexity_and_review_speak_the_users_language():
+    french = run("complexity", "--game", "Confrontation").stdout
+    assert "rang  capacité" in french and "caractéristique 0,5" in french and "Toxique" in french and "39,8" in french
+    english = run("--lang", "en", "complexity", "--game", "Confrontation").stdout
+    assert "rank  ability" in english and "characteristic 0.5" in english and "39.8" in english
+    review = run("review").stdout
+    assert review.startswith("À vérifier") and "confiance 0," in review and "suggérée : Prestige exclut Loyal" in review
+    assert "suggested: Prestige excludes Loyal" in run("--lang", "en", "review").stdout
+
+
 def test_every_message_of_the_code_is_in_the_french_catalogue():
     babel = pytest.importorskip("babel.messages.extract")
     from babel.messages.pofile import read_po

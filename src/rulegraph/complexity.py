@@ -22,11 +22,11 @@ from rdflib import Graph
 
 from .catalogue import RuleGraph, abilities, find_game, per_graph
 from .errors import RulegraphError
-from .i18n import _
+from .i18n import N_, _, number
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 from .text import fold, fold_aligned, split_sentences, tokenize
 from .tomlfile import load_toml, parse_toml
-from .vocabulary import LEXICON_KIND
+from .vocabulary import LEXICON_KIND, kind_label
 
 #: The parts of a score, in the order the report shows them; each has a weight in the file.
 RULE_KINDS = ("ability", "state", "action", "characteristic", "concept")
@@ -245,10 +245,19 @@ def _score_all(graph: Graph, view: nx.MultiDiGraph, weights: Weights) -> dict[st
     return scores
 
 
+#: The parts of a score that are not kinds of rule, as the user reads them.
+_PART_WORDS = {"condition": N_("condition"), "parameter": N_("parameter"), "exception": N_("exception"), "words": N_("words")}
+
+
+def part_label(part: str) -> str:
+    """A score's part in the user's language: "capacité", "condition", "mots"."""
+    return kind_label(part).lower() if part in RULE_KINDS else _(_PART_WORDS.get(part, part))
+
+
 def breakdown_line(item: Score) -> str:
-    """"ability 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count."""
-    pieces = [f"{p['part']} {p['count']}×{p['weight']:g} = {p['points']:g}" for p in item["parts"] if p["count"] and p["weight"]]
-    return " · ".join(pieces) or "nothing counted"
+    """"capacité 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count."""
+    pieces = [f"{part_label(p['part'])} {p['count']}×{number(p['weight'])} = {number(p['points'])}" for p in item["parts"] if p["count"] and p["weight"]]
+    return " · ".join(pieces) or _("nothing counted")
 
 
 def _section_title() -> str:

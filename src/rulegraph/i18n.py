@@ -66,6 +66,11 @@ def pgettext(context: str, message: str) -> str:
     return _translations(language()).pgettext(context, message)
 
 
+def number(value: float) -> str:
+    """A number written as short as it goes (39.8, 0.02, 4), with the user's decimal mark."""
+    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
+
+
 def decimal(value: float, digits: int = 2) -> str:
     """A number with the user's decimal mark: 0,49 in French, 0.49 in English."""
     return f"{value:.{digits}f}".replace(".", pgettext("decimal mark", "."))

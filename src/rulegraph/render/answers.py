@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, number
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -204,17 +204,18 @@ def render_edit(result: EditImpact, colour: bool = False) -> str:
 
 
 def render_complexity(scored: list[Score], weights: Weights) -> str:
-    from ..complexity import breakdown_line
+    from ..complexity import breakdown_line, part_label
 
-    rows = [{"rank": item["rank"], "ability": item["ability"], "game": item["game"], "score": f"{item['score']:g}"} for item in scored]
-    lines = [f"weights: {weights.path}", "  " + ", ".join(f"{part} {value:g}" for part, value in weights.values.items()), "",
-             format_table(rows), ""]
+    rank, ability, game, score = _("rank"), _("ability"), _("game"), _("score")
+    rows = [{rank: item["rank"], ability: item["ability"], game: item["game"], score: number(item["score"])} for item in scored]
+    lines = [_("weights: {path}").format(path=weights.path),
+             "  " + ", ".join(f"{part_label(part)} {number(value)}" for part, value in weights.values.items()), "", format_table(rows), ""]
     for item in scored:
-        lines.append(f"{item['rank']}. {item['ability']} ({item['game']}): {item['score']:g}")
+        lines.append(f"{item['rank']}. {item['ability']} ({item['game']}): {number(item['score'])}")
         lines.append(f"   {breakdown_line(item)}")
         for part in item["parts"]:
             if part["items"] and part["weight"]:
-                lines.append(f"   {part['part']}: " + "; ".join(part["items"]))
+                lines.append("   " + _("{part}: {items}").format(part=part_label(part["part"]), items="; ".join(part["items"])))
     return "\n".join(lines)
 
 
