@@ -82,8 +82,8 @@ def render_resolution(result: Resolution) -> str:
     from ..resolve import qualifiers
 
     lines = []
-    for number, side in enumerate(result["sides"], start=1):
-        lines.append(_("Side {number}: {abilities}").format(number=number, abilities=", ".join(side["abilities"])))
+    for position, side in enumerate(result["sides"], start=1):
+        lines.append(_("Side {number}: {abilities}").format(number=position, abilities=", ".join(side["abilities"])))
         lines.append("  " + _("in effect: {abilities}").format(abilities=", ".join(side["in_effect"]) or _("none")))
         for defeat in side["defeated"]:
             # Conditions and scopes stand beside the verdict: "pour les adversaires présents dans sa zone de contrôle".
