@@ -161,6 +161,7 @@ def test_markdown_sections_entries_markup_and_notes():
         ("- Ignore → Bousculade.", "- Ignore Bousculade."),
         ("Sans effet contre une figurine ancrée (→ Ancrage).", "Sans effet contre une figurine ancrée (Ancrage)."),
         ("Réservée aux figurines dotées de ⇒ Vol plané.", "Réservée aux figurines dotées de Vol plané."),
+        ("Voir→Ancrage.", "Voir Ancrage."),
         # An arrow between two values says "becomes": it stays.
         ("La PA passe de PA 4 → PA 3.", "La PA passe de PA 4 → PA 3."),
         ("a → b", "a → b"),

@@ -317,7 +317,8 @@ def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
 APP_ADJECTIVE_CATEGORY = """{
   "Pouvoirs psychiques": [
     {"nom": "Éclair psychique", "texte": "Tir psychique à 18 ps : FOR 5, PA 2."},
-    {"nom": "Prescience", "texte": "Relancez un jet de sauvegarde raté."}
+    {"nom": "Prescience", "texte": "Relancez un jet de sauvegarde raté."},
+    {"nom": "Psyker", "texte": "Le personnage peut tenter un pouvoir parmi les capacités Psychiques à chaque tour."}
   ],
   "Capacités d'unité": [
     {"nom": "Néant psychique", "texte": "Les capacités Psychiques ennemies ne peuvent pas cibler une unité amie à 12 ps du porteur."},
@@ -336,7 +337,7 @@ def test_a_category_named_by_its_adjective_is_not_an_undefined_ability(tmp_path)
     path.write_text(APP_ADJECTIVE_CATEGORY, encoding="utf-8")
     result = build(files=[path], game="Dunes")
     abilities = {ref.label for s in result.statements for ref in (s.subject, s.object) if ref.kind == "ability"}
-    assert abilities <= {"Éclair psychique", "Prescience", "Néant psychique", "Perforant"}
+    assert abilities <= {"Éclair psychique", "Prescience", "Psyker", "Néant psychique", "Perforant"}
     pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
              if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
     assert {frozenset(("Néant psychique", "Éclair psychique")), frozenset(("Néant psychique", "Prescience"))} <= pairs

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .commands import COMMANDS
 from .errors import RulegraphError
+from .i18n import LANGUAGES
 
 
 def _version() -> str:
@@ -23,7 +24,7 @@ def _version() -> str:
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulegraph", description="Rules glossaries → knowledge graph.")
     parser.add_argument("--version", action="version", version=f"rulegraph {_version()}")
-    parser.add_argument("--lang", choices=("fr", "en"),
+    parser.add_argument("--lang", choices=LANGUAGES,
                         help="language of what rulegraph prints (default: French, or English under an English locale)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:

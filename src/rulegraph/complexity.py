@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import NotRequired, TypedDict
@@ -22,7 +23,7 @@ from rdflib import Graph
 
 from .catalogue import RuleGraph, abilities, find_game, per_graph
 from .errors import RulegraphError
-from .i18n import N_, _, number
+from .i18n import N_, _, decimal_mark, language, number
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 from .text import fold, fold_aligned, split_sentences, tokenize
 from .tomlfile import load_toml, parse_toml
@@ -249,14 +250,26 @@ def _score_all(graph: Graph, view: nx.MultiDiGraph, weights: Weights) -> dict[st
 _PART_WORDS = {"condition": N_("condition"), "parameter": N_("parameter"), "exception": N_("exception"), "words": N_("words")}
 
 
+@cache
+def _part_labels(lang: str) -> dict[str, str]:
+    return {part: kind_label(part, lang).lower() if part in RULE_KINDS else _(_PART_WORDS[part]) for part in PARTS}
+
+
 def part_label(part: str) -> str:
     """A score's part in the user's language: "capacité", "condition", "mots"."""
-    return kind_label(part).lower() if part in RULE_KINDS else _(_PART_WORDS.get(part, part))
+    return _part_labels(language()).get(part, part)
 
 
 def breakdown_line(item: Score) -> str:
-    """"capacité 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count."""
-    pieces = [f"{part_label(p['part'])} {p['count']}×{number(p['weight'])} = {number(p['points'])}" for p in item["parts"] if p["count"] and p["weight"]]
+    """"capacité 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count
+    (called for every node of the atlas: the labels are looked up once per language)."""
+    labels, mark = _part_labels(language()), decimal_mark()
+
+    def short(value: float) -> str:
+        return f"{value:g}".replace(".", mark)
+
+    pieces = [f"{labels.get(p['part'], p['part'])} {p['count']}×{short(p['weight'])} = {short(p['points'])}"
+              for p in item["parts"] if p["count"] and p["weight"]]
     return " · ".join(pieces) or _("nothing counted")
 
 
@@ -281,7 +294,7 @@ def render_markdown_section(scored: list[Score], *, top: int = 10) -> str:
     for game in sorted({s["game"] for s in scored}):
         lines += [f"### {escape_markdown(game)}", "", "| " + " | ".join(_section_columns()) + " |", "|---|---|---|---|"]
         for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
-            lines.append(f"| {rank} | {escape_markdown(item['ability'])} | {item['score']:g} | "
+            lines.append(f"| {rank} | {escape_markdown(item['ability'])} | {number(item['score'])} | "
                          f"{escape_markdown(breakdown_line(item))} |")
         lines.append("")
     return "\n".join(lines)
@@ -297,7 +310,7 @@ def render_html_section(scored: list[Score], *, top: int = 10) -> str:
     for game in sorted({s["game"] for s in scored}):
         out.append(f"<h3>{escape(game)}</h3><table><thead><tr>{head}</tr></thead><tbody>")
         for rank, item in enumerate([s for s in scored if s["game"] == game][:top], start=1):
-            out.append(f"<tr><td>{rank}</td><td>{escape(item['ability'])}</td><td>{item['score']:g}</td>"
+            out.append(f"<tr><td>{rank}</td><td>{escape(item['ability'])}</td><td>{number(item['score'])}</td>"
                        f"<td>{escape(breakdown_line(item))}</td></tr>")
         out.append("</tbody></table>")
     return "\n".join(out)

@@ -33,7 +33,7 @@ from .checks.finding import severity_label
 from .defaults import DEFAULT_OUT, GLOSSARY_FORMATS
 from .errors import RulegraphError
 from .extract.lexicon import Lexicon
-from .i18n import N_, _, language
+from .i18n import N_, _, labelled, language, quoted
 from .namespaces import INTERACTIONS, RG
 from .text import fold, slug
 from .vocabulary import kind_label, relation_phrase
@@ -125,7 +125,7 @@ def glossary(graph: Graph, *, game: str | None = None, clean: bool = False, find
         if finding.check in NOTE_CHECKS:
             continue
         where = f" ({finding.source}:{finding.line})" if finding.source and finding.line else ""
-        by_subject[(finding.game, fold(finding.subject))].append(_labelled(f"{finding.code} {finding.check} ({severity_label(finding.severity)}){where}", finding.message))
+        by_subject[(finding.game, fold(finding.subject))].append(labelled(f"{finding.code} {finding.check} ({severity_label(finding.severity)}){where}", finding.message))
     anchors = {node: anchor_for(data["game"] or "", data["kind"], data["label"]) for node, data in view.nodes(data=True)}
     result = []
     for game_node in _games_in_source_order(graph):
@@ -178,13 +178,6 @@ def _entries_in_order(graph: Graph, game_node: URIRef) -> list[tuple[URIRef, str
 def _note_text(graph: Graph, note: Node) -> str:
     text, questioned = str(graph.value(note, RG.text) or ""), str(graph.value(note, RG.questions) or "")
     return _("“{text}” (line {line}), about: “{questioned}”").format(text=text, line=graph.value(note, RG.line), questioned=questioned)
-
-
-def _labelled(label: str, text: str = "") -> str:
-    """"Cited by: …", with the user's punctuation (French puts a space before the colon)."""
-    if not text:
-        return _("{label}:").format(label=label)
-    return _("{label}: {text}").format(label=label, text=text)
 
 
 def _edges_of(view: nx.MultiDiGraph, node: str) -> list[tuple[str, str, str, dict]]:
@@ -395,15 +388,15 @@ def _html_item(item: Item) -> str:
         if not block.present:
             out.append('<p class="absent">–</p>')
         out += [f"<p>{_html_runs(runs)}</p>" for runs in block.paragraphs]
-    out += ['<div class="designer-note">' + escape(_labelled(_(DESIGNER_NOTE), note)) + "</div>" for note in item.notes]
-    out += ['<div class="finding">' + escape(_labelled(_(OPEN_FINDING), finding)) + "</div>" for finding in item.findings]
+    out += ['<div class="designer-note">' + escape(labelled(_(DESIGNER_NOTE), note)) + "</div>" for note in item.notes]
+    out += ['<div class="finding">' + escape(labelled(_(OPEN_FINDING), finding)) + "</div>" for finding in item.findings]
     if item.cited_by:
-        out.append('<div class="meta"><strong>' + escape(_labelled(_(CITED_BY))) + "</strong> " + ", ".join(
+        out.append('<div class="meta"><strong>' + escape(labelled(_(CITED_BY))) + "</strong> " + ", ".join(
             f'<a href="#{escape(anchor)}">{escape(label)}</a>' for label, anchor in item.cited_by) + "</div>")
     if item.interactions:
-        out.append('<div class="meta"><strong>' + escape(_labelled(_(INTERACTIONS_TITLE))) + "</strong><ul>")
+        out.append('<div class="meta"><strong>' + escape(labelled(_(INTERACTIONS_TITLE))) + "</strong><ul>")
         for row in item.interactions:
-            evidence = escape(_("“{text}”").format(text=row["evidence"]))
+            evidence = escape(quoted(row["evidence"]))
             out.append(f'<li>{escape(row["caption"])} <a href="#{escape(row["anchor"])}">{escape(row["other"])}</a> — '
                        f'<span class="evidence">{evidence}</span> <span class="where">({escape(row["where"])})</span></li>')
         out.append("</ul></div>")
@@ -414,10 +407,6 @@ def _html_item(item: Item) -> str:
 # --- Markdown --------------------------------------------------------------------------------
 
 _MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|"})
-
-
-def _quoted(text: str) -> str:
-    return _("“{text}”").format(text=text)
 
 
 def _md(text: str) -> str:
@@ -453,14 +442,14 @@ def _md_item(item: Item) -> list[str]:
         for runs in block.paragraphs:
             lines += ["".join(f"[{_md(run.text)}](#{run.anchor})" if run.anchor else _md(run.text) for run in runs), ""]
     for note in item.notes:
-        lines += ["> " + _labelled(f"**{_md(_(DESIGNER_NOTE))}**", _md(note)), ""]
+        lines += ["> " + labelled(f"**{_md(_(DESIGNER_NOTE))}**", _md(note)), ""]
     for finding in item.findings:
-        lines += ["> " + _labelled(f"**{_md(_(OPEN_FINDING))}**", _md(finding)), ""]
+        lines += ["> " + labelled(f"**{_md(_(OPEN_FINDING))}**", _md(finding)), ""]
     if item.cited_by:
-        lines += [_labelled(f"**{_md(_(CITED_BY))}**", ", ".join(f"[{_md(label)}](#{anchor})" for label, anchor in item.cited_by)), ""]
+        lines += [labelled(f"**{_md(_(CITED_BY))}**", ", ".join(f"[{_md(label)}](#{anchor})" for label, anchor in item.cited_by)), ""]
     if item.interactions:
-        lines += [_labelled(f"**{_md(_(INTERACTIONS_TITLE))}**"), ""]
-        lines += [f"- {_md(row['caption'])} [{_md(row['other'])}](#{row['anchor']}) — _{_md(_quoted(row['evidence']))}_ ({_md(row['where'])})"
+        lines += [labelled(f"**{_md(_(INTERACTIONS_TITLE))}**"), ""]
+        lines += [f"- {_md(row['caption'])} [{_md(row['other'])}](#{row['anchor']}) — _{_md(quoted(row['evidence']))}_ ({_md(row['where'])})"
                   for row in item.interactions]
         lines.append("")
     return lines
@@ -512,27 +501,27 @@ def render_docx(games: list[GameGlossary], *, title: str | None = None) -> bytes
                             _hyperlink(paragraph, run.text, run.anchor) if run.anchor else paragraph.add_run(run.text)
                 for note in item.notes:
                     paragraph = document.add_paragraph(style="Intense Quote")
-                    paragraph.add_run(_labelled(_(DESIGNER_NOTE)) + " ").bold = True
+                    paragraph.add_run(labelled(_(DESIGNER_NOTE)) + " ").bold = True
                     paragraph.add_run(note)
                 for finding in item.findings:
                     paragraph = document.add_paragraph(style="Intense Quote")
-                    paragraph.add_run(_labelled(_(OPEN_FINDING)) + " ").bold = True
+                    paragraph.add_run(labelled(_(OPEN_FINDING)) + " ").bold = True
                     paragraph.add_run(finding)
                 if item.cited_by:
                     paragraph = document.add_paragraph()
-                    paragraph.add_run(_labelled(_(CITED_BY)) + " ").bold = True
+                    paragraph.add_run(labelled(_(CITED_BY)) + " ").bold = True
                     for index, (label, anchor) in enumerate(item.cited_by):
                         if index:
                             paragraph.add_run(", ")
                         _hyperlink(paragraph, label, anchor)
                 if item.interactions:
-                    document.add_paragraph().add_run(_labelled(_(INTERACTIONS_TITLE))).bold = True
+                    document.add_paragraph().add_run(labelled(_(INTERACTIONS_TITLE))).bold = True
                     for row in item.interactions:
                         paragraph = document.add_paragraph(style="List Bullet")
                         paragraph.add_run(f"{row['caption']} ")
                         _hyperlink(paragraph, row["other"], row["anchor"])
                         paragraph.add_run(" — ")
-                        paragraph.add_run(_quoted(row["evidence"])).italic = True
+                        paragraph.add_run(quoted(row["evidence"])).italic = True
                         _grey(paragraph.add_run(f" ({row['where']})"), RGBColor)
     buffer = io.BytesIO()
     document.save(buffer)

@@ -66,11 +66,28 @@ def pgettext(context: str, message: str) -> str:
     return _translations(language()).pgettext(context, message)
 
 
+def decimal_mark() -> str:
+    """"," in French, "." in English."""
+    return pgettext("decimal mark", ".")
+
+
 def number(value: float) -> str:
     """A number written as short as it goes (39.8, 0.02, 4), with the user's decimal mark."""
-    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
+    return f"{value:g}".replace(".", decimal_mark())
 
 
 def decimal(value: float, digits: int = 2) -> str:
     """A number with the user's decimal mark: 0,49 in French, 0.49 in English."""
-    return f"{value:.{digits}f}".replace(".", pgettext("decimal mark", "."))
+    return f"{value:.{digits}f}".replace(".", decimal_mark())
+
+
+def quoted(text: str) -> str:
+    """« text » in French, “text” in English."""
+    return _("“{text}”").format(text=text)
+
+
+def labelled(label: str, text: str = "") -> str:
+    """"Cited by: …", with the user's punctuation (French puts a space before the colon)."""
+    if not text:
+        return _("{label}:").format(label=label)
+    return _("{label}: {text}").format(label=label, text=text)

@@ -17,7 +17,7 @@ from .corpus import Corpus
 from .errors import RulegraphError
 from .extract.curation import CURATION_FILE, curation_path, load_curation
 from .extract.typer import is_candidate
-from .i18n import _
+from .i18n import _, decimal
 from .model import Statement
 from .namespaces import INTERACTIONS
 from .text import fold
@@ -124,6 +124,21 @@ def curation_entry(item: ReviewItem, action: str, *, relation: str | None = None
 def _suggested_ends(item: ReviewItem) -> tuple[str, str]:
     statement = item.statement
     return suggested_ends(statement.subject.label, statement.object.label, item.suggested_edge or "")
+
+
+def proposal(item: ReviewItem) -> tuple[str, str, str]:
+    """(subject, relation, object) the designer is asked about: the suggestion, or the typed edge."""
+    statement = item.statement
+    if item.suggested:
+        first, second = suggested_ends(statement.subject.label, statement.object.label, item.suggested_edge or "")
+        return first, item.suggested, second
+    return statement.subject.label, statement.relation, statement.object.label
+
+
+def confidence_text(item: ReviewItem) -> str:
+    """The edge's confidence with the user's decimal mark, "?" when it has none."""
+    value = item.statement.confidence
+    return "?" if value is None else decimal(value)
 
 
 def suggested_ends(subject: str, obj: str, suggested_edge: str) -> tuple[str, str]:

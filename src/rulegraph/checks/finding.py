@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from ..i18n import N_, _
+
 SEVERITIES = ("info", "warning", "error")
+
+
+_SEVERITY_WORDS = {"info": N_("info"), "warning": N_("warning"), "error": N_("error")}
 
 
 def severity_label(severity: str) -> str:
     """The severity as the user reads it ("avertissement"); the code ("warning") stays in JSON,
     CSS classes and --fail-on."""
-    from ..i18n import _
-
-    return {"info": _("info"), "warning": _("warning"), "error": _("error")}.get(severity, severity)
+    return _(_SEVERITY_WORDS[severity]) if severity in _SEVERITY_WORDS else severity
 
 
 def severity_rank(severity: str) -> int:

@@ -33,9 +33,9 @@ def run(args) -> int:
     from ..build import build
     from ..catalogue import find_game
     from ..errors import RulegraphError
-    from ..i18n import decimal, ngettext
+    from ..i18n import ngettext, quoted
     from ..render.answers import edge_line
-    from ..review import append_to_curation, curation_entry, find_item, review_items, suggested_ends
+    from ..review import append_to_curation, confidence_text, curation_entry, find_item, proposal, review_items
 
     manifest = args.manifest or DEFAULT_MANIFEST
     result = build(manifest)
@@ -63,13 +63,10 @@ def run(args) -> int:
     print(ngettext("To review: {count} edge, least sure first", "To review: {count} edges, least sure first", len(items)).format(count=len(items)))
     for item in items:
         s = item.statement
-        if item.suggested_edge and item.suggested:
-            subject, obj = suggested_ends(s.subject.label, s.object.label, item.suggested_edge)
-            proposal = _("suggested: {edge}").format(edge=edge_line({"subject": subject, "relation": item.suggested, "object": obj}))
-        else:
-            proposal = _("typed: {edge}").format(edge=edge_line({"subject": s.subject.label, "relation": s.relation, "object": s.object.label}))
-        confidence = decimal(s.confidence) if s.confidence is not None else "?"
-        print(f"\n[{item.id}] {s.source}:{s.line}  " + _("confidence {value}").format(value=confidence) + f"  {proposal}")
-        print(f"    « {s.sentence} »")
+        subject, relation, obj = proposal(item)
+        edge = edge_line({"subject": subject, "relation": relation, "object": obj})
+        asked = _("suggested: {edge}").format(edge=edge) if item.suggested else _("typed: {edge}").format(edge=edge)
+        print(f"\n[{item.id}] {s.source}:{s.line}  " + _("confidence {value}").format(value=confidence_text(item)) + f"  {asked}")
+        print(f"    {quoted(s.sentence)}")
     print("\n" + _("Answer with: {command}").format(command='rulegraph review --accept ID | --retype ID RELATION | --remove ID --reason "…"'))
     return 0

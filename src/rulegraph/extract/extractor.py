@@ -44,6 +44,8 @@ _CLOSING_LINK = re.compile(_NAMES["closing_link"])
 _SEE_ALSO = re.compile(_NAMES["see_also"])
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
+#: "+1 en DEF": the word between an amount and the characteristic it changes.
+_MEASURE_LINK = "(?:" + "|".join(map(re.escape, _NAMES["measure_links"])) + ")"
 #: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
 ABBREVIATION = re.compile(r"(?<![\w’'])([A-Z][A-Za-z]?[A-Z]{1,3}|[A-Z]{2,4})(?![\w’'])")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
@@ -217,20 +219,20 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                         continue
                 found[fold(name)] = name
                 kinds[fold(name)] = {kind}
-    texts = [unit.paragraph.text for entry in entries for unit in text_units(entry)]
-    for key, name in found.items():
-        if _is_measured(name, texts):
-            kinds[key].add("characteristic")
+    abbreviations = {key: name for key, name in found.items() if ABBREVIATION.fullmatch(name)}
+    if abbreviations:
+        texts = [unit.paragraph.text for entry in entries for unit in text_units(entry)]
+        for key, name in abbreviations.items():
+            if _is_measured(name, texts):
+                kinds[key].add("characteristic")
     return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
 
 
 def _is_measured(name: str, texts: list[str]) -> bool:
-    """An abbreviation the texts write with a number ("PA 2", "FOR 5", "–1 CT") is a
+    """An abbreviation the texts write with a number ("PA 2", "FOR 5", "–1 CT", "+1 en DEF") is a
     characteristic, not an ability."""
-    if not ABBREVIATION.fullmatch(name):
-        return False
     quoted = re.escape(name)
-    measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:en\s+)?{quoted}(?![\w’'])")
+    measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:{_MEASURE_LINK}\s+)?{quoted}(?![\w’'])")
     return any(measured.search(text) for text in texts)
 
 
@@ -309,8 +311,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
     categories = category_phrases(entries, _ability_nouns())
-    adjectives = _category_adjectives(categories, _ability_nouns())
-    discovered = [(name, kind) for name, kind in discover_terms(entries, known, language) if fold(name).rstrip("s") not in adjectives]
+    discovered = discover_terms(entries, known, language)
     undefined = [name for name, kind in discovered if kind == "ability"]
     lexicon = build_lexicon(game, names + undefined, vocabulary, common)
     for name, kind in discovered:
@@ -346,10 +347,9 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             key = match.group("key")
             singular = head[:-1] if head.endswith("s") else head
             out[label] = ([f"{singular} {_de(key)}", f"{head} {_de(key)}"], names)
-        elif not match and _noun_and_adjective(fold(label), ability_nouns):
+        elif (adjective := _category_adjective(label, ability_nouns)) is not None:
             # "Pouvoirs psychiques": any ability noun before the adjective names it ("les
             # capacités Psychiques", "aucune capacité psychique").
-            adjective = fold(label).split()[1]
             out[label] = ([f"{noun} {adjective}" for noun in sorted(ability_nouns)], names)
         elif not match and len(fold(label).split()) <= 2 and fold(label) not in ability_nouns:
             # A bare category name, as app files key their lists ("Pyromancie"): any ability
@@ -359,14 +359,13 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
     return out
 
 
-def _noun_and_adjective(folded: str, ability_nouns: frozenset[str]) -> bool:
-    words = folded.split()
-    return len(words) == 2 and (words[0] in ability_nouns or words[0].rstrip("s") in ability_nouns)
-
-
-def _category_adjectives(categories: dict[str, tuple[list[str], list[str]]], ability_nouns: frozenset[str]) -> set[str]:
-    """The adjectives that name categories ("psychique" of "Pouvoirs psychiques"), singular."""
-    return {fold(label).split()[1].rstrip("s") for label in categories if _noun_and_adjective(fold(label), ability_nouns)}
+def _category_adjective(label: str, ability_nouns: frozenset[str]) -> str | None:
+    """"psychiques" of the category "Pouvoirs psychiques" (an ability noun and an adjective);
+    None for "Capacités d'unité" (its key follows "de") or a bare name."""
+    words = fold(label).split()
+    if len(words) == 2 and (words[0] in ability_nouns or words[0].rstrip("s") in ability_nouns) and not _CATEGORY_HEAD.match(fold(label)):
+        return words[1]
+    return None
 
 
 def _de(key: str) -> str:

@@ -55,9 +55,9 @@ def suggest_lexicon(corpus: Corpus, game: str) -> list[Suggestion]:
                 word = match.group(1)
                 uses[word] += 1
                 where.setdefault(word, f"{entry.source}:{unit.paragraph.line_at(match.start())}")
-    suggested = {fold(s.label) for s in out}
+    excluded = known_names | already | {fold(s.label) for s in out}
     for word, count in sorted(uses.items()):
-        if count >= _MIN_ABBREVIATION_USES and fold(word) not in known_names | already | suggested:
+        if count >= _MIN_ABBREVIATION_USES and fold(word) not in excluded:
             out.append(Suggestion("characteristics", word, f"an abbreviation used {count} times", where[word]))
     lexicon = game_lexicon(corpus, game)
     for term in sorted({t.label: t for t in lexicon.terms if t.kind == "ability" and t.ambiguous and fold(t.label) in known_names}.values(),

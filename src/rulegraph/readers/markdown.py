@@ -26,7 +26,7 @@ _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 #: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
-_LINK_ARROW = re.compile(r"(?<![\d\s])(\s?)[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-Ý])|(?<=\()\s*[→⇒➔➜►▶☞]\s*(?=[A-ZÀ-Ý])")
+_LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-Ý])")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -42,7 +42,7 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
     clean = _EMPHASIS.sub(keep, text)
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
-    clean = _LINK_ARROW.sub(lambda m: m.group(1) or "", clean)
+    clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or clean[m.start() - 1] == "(" else " ", clean)
     return clean, tuple(marked)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext, number
+from ..i18n import _, labelled, ngettext, number
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -215,7 +215,7 @@ def render_complexity(scored: list[Score], weights: Weights) -> str:
         lines.append(f"   {breakdown_line(item)}")
         for part in item["parts"]:
             if part["items"] and part["weight"]:
-                lines.append("   " + _("{part}: {items}").format(part=part_label(part["part"]), items="; ".join(part["items"])))
+                lines.append("   " + labelled(part_label(part["part"]), "; ".join(part["items"])))
     return "\n".join(lines)
 
 

@@ -24,9 +24,13 @@ _CHECK_ORDER = {check.code: index for index, check in enumerate(CHECKS)}
 REPORT_LIMIT_PER_CHECK = 500
 
 
+_CHECK_BY_CODE = {check.code: check for check in CHECKS}
+
+
 def _description(code: str) -> str:
     """What the check of that code finds, in the user's language."""
-    return next((check.description() for check in CHECKS if check.code == code), "")
+    check = _CHECK_BY_CODE.get(code)
+    return check.description() if check is not None else ""
 
 
 def _count_columns() -> list[str]:

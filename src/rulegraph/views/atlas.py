@@ -26,7 +26,7 @@ from rdflib import RDF, RDFS, Graph, Literal
 from ..catalogue import RuleGraph
 from ..catalogue import match_nodes as match_nodes
 from ..errors import RulegraphError
-from ..i18n import N_, _, language, pgettext
+from ..i18n import N_, _, decimal_mark, labelled, language
 from ..namespaces import INTERACTIONS, RELATIONS, RG, SYMMETRIC
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
@@ -132,7 +132,7 @@ PAGE_TEXTS = {
 
 def page_texts() -> dict[str, str]:
     """The page's own words in the user's language, and its decimal mark."""
-    return {**{key: _(text) for key, text in PAGE_TEXTS.items()}, "decimalMark": pgettext("decimal mark", ".")}
+    return {**{key: _(text) for key, text in PAGE_TEXTS.items()}, "decimalMark": decimal_mark()}
 
 
 def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGraph:
@@ -388,7 +388,7 @@ def render_atlas(graph: Graph, *, title: str = "rulegraph atlas", focus: str | N
     if focus is not None:
         centres = match_nodes(view, focus)
         view = neighbourhood(view, focus, depth)
-        title = _("{title}: {name} (depth {depth})").format(title=title, name=view.nodes[centres[0]]["label"], depth=depth)
+        title = labelled(title, _("{name} (depth {depth})").format(name=view.nodes[centres[0]]["label"], depth=depth))
     if focus is None and view.number_of_nodes() > overview_nodes:
         drawn, catalogue = overview(view, game_order(view), overview_abilities)
         data = atlas_data(drawn, edition_ranks=edition_order(graph), complexity=scores, universe=view)

@@ -16,9 +16,9 @@ import ipywidgets as widgets
 
 from ..build import BuildResult, build
 from ..errors import RulegraphError
-from ..i18n import _, decimal, ngettext
+from ..i18n import _, ngettext, quoted
 from ..namespaces import INTERACTIONS
-from ..review import ReviewItem, append_to_curation, curation_entry, review_items, suggested_ends
+from ..review import ReviewItem, append_to_curation, confidence_text, curation_entry, proposal, review_items
 from ..vocabulary import relation_label, relation_phrase
 from .atlas import RELATION_COLOURS
 
@@ -125,36 +125,22 @@ def review_panel(manifest: str | Path, *, result: BuildResult | None = None, gam
     return ReviewPanel(manifest, result if result is not None else build(manifest), game=game, below=below)
 
 
-def _proposal(item: ReviewItem) -> tuple[str, str, str]:
-    """(subject, relation, object) the designer is asked about: the suggestion, or the typed edge."""
-    statement = item.statement
-    if item.suggested:
-        first, second = suggested_ends(statement.subject.label, statement.object.label, item.suggested_edge or "")
-        return first, item.suggested, second
-    return statement.subject.label, statement.relation, statement.object.label
-
-
-def _confidence(item: ReviewItem) -> str:
-    value = item.statement.confidence
-    return "?" if value is None else decimal(value)
-
-
 def _item_label(item: ReviewItem) -> str:
-    first, relation, second = _proposal(item)
-    return f"{item.id} · {_confidence(item)} · " + _("{first} {relation} {second}?").format(
+    first, relation, second = proposal(item)
+    return f"{item.id} · {confidence_text(item)} · " + _("{first} {relation} {second}?").format(
         first=first, relation=relation_phrase(relation), second=second)
 
 
 def _item_html(item: ReviewItem) -> str:
     statement = item.statement
-    first, relation, second = _proposal(item)
+    first, relation, second = proposal(item)
     colour, caption = RELATION_COLOURS[relation], relation_phrase(relation)
     kind = _("the typer's suggestion") if item.suggested else _("typed relation ({relation})").format(relation=statement.relation)
     question = html.escape(_("{kind}: “{first}” {relation} “{second}”?"), quote=False).format(
         kind=html.escape(kind), first=html.escape(first), second=html.escape(second),
         relation=f'<span style="color:{colour};font-weight:600">{html.escape(caption)}</span>')
-    sentence = html.escape(_("“{text}”").format(text=statement.sentence))
-    where = " · ".join([f"{statement.source}:{statement.line}", _("confidence {value}").format(value=_confidence(item)),
+    sentence = html.escape(quoted(statement.sentence))
+    where = " · ".join([f"{statement.source}:{statement.line}", _("confidence {value}").format(value=confidence_text(item)),
                         _("rule: {rule}").format(rule=statement.rule or "?"), _("review ID {id}").format(id=item.id)])
     return (
         '<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.4;'

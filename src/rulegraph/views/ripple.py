@@ -14,7 +14,7 @@ import networkx as nx
 from rdflib import Graph
 
 from ..catalogue import RuleGraph
-from ..i18n import N_, _
+from ..i18n import N_, _, labelled
 from ..impact import PLACE_ONLY_CHECKS, Impact, impact
 from .atlas import atlas_data, render_page
 
@@ -95,7 +95,7 @@ def moves_html(result: Impact) -> str:
         rows.append(f'<tr style="vertical-align:top"><td style="padding:2px 8px;border-left:4px solid {colour}">{html.escape(item["ability"])}</td>'
                     f'<td style="padding:2px 8px;color:#555">{html.escape(_(caption))}</td><td style="padding:2px 8px">{reasons}</td></tr>')
     notes = "".join('<div style="background:#fff8e1;border-left:3px solid #f0b400;padding:4px 8px;margin:4px 0">'
-                    + html.escape(_("{label}: {text}").format(label=_("Designer's note"), text=note["text"])) + "</div>"
+                    + html.escape(labelled(_("Designer's note"), note["text"])) + "</div>"
                     for note in result["notes"])
     return (f'<div style="font-family:system-ui,sans-serif;font-size:13px"><p><b>{html.escape(summary_line(result))}</b></p>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table>{notes}</div>')

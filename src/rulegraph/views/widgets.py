@@ -24,7 +24,7 @@ from rdflib import Graph
 
 from ..catalogue import ABILITY_KINDS, RuleGraph
 from ..extract.lexicon import Lexicon
-from ..i18n import _
+from ..i18n import _, quoted
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
 from .atlas import KIND_COLOURS, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
@@ -221,13 +221,13 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
 def _edge_row(other: str, edge: dict, inverse: bool) -> str:
     """One edge of a node: "annule X" going out, "est annulée par X" coming in."""
     colour, caption = RELATION_COLOURS[edge["relation"]], relation_phrase(edge["relation"], inverse=inverse)
-    quoted = _("“{text}”").format(text=edge["sentence"])
+    sentence = quoted(edge["sentence"])
     where = " · ".join(filter(None, [f"{edge['source']}:{edge['line']}" if edge["source"] else "", _condition_text(edge["condition"]) if edge["condition"] else "", edge["edition"] or ""]))
     return (
         '<tr style="vertical-align:top;border-top:1px solid #eee">'
         f'<td style="padding:2px 6px;color:{colour};font-weight:600;white-space:nowrap">{html.escape(caption)}</td>'
         f'<td style="padding:2px 6px;white-space:nowrap">{html.escape(other)}</td>'
-        f'<td style="padding:2px 6px"><i>{html.escape(quoted)}</i><br><span style="color:#777">{html.escape(where)}</span></td>'
+        f'<td style="padding:2px 6px"><i>{html.escape(sentence)}</i><br><span style="color:#777">{html.escape(where)}</span></td>'
         "</tr>"
     )
 
