@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -117,10 +118,14 @@ def as_rdflib(store: ox.Store) -> Graph:
 
 
 def oxigraph_of(graph: Graph) -> ox.Store | None:
-    """The Oxigraph store behind an rdflib graph opened by :func:`as_rdflib`, else None."""
-    from oxrdflib import OxigraphStore
+    """The Oxigraph store behind an rdflib graph opened by :func:`as_rdflib`, else None.
 
-    return graph.store._inner if isinstance(graph.store, OxigraphStore) else None
+    oxrdflib is not imported here: it imports rdflib's SPARQL engine (a tenth of a second), and
+    a process that never imported it (a build) cannot hold a graph it backs."""
+    backend = sys.modules.get("oxrdflib.store")
+    if backend is None:
+        return None
+    return graph.store._inner if isinstance(graph.store, backend.OxigraphStore) else None
 
 
 def to_rdflib(term: object) -> Node | None:
