@@ -383,3 +383,23 @@ def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(seed_grap
     assert (lines["reserve"], lines["bénéfi"]) == (128, 42)
     sens = next(f for f in check_parameter_mismatches(seed_graph) if f.subject == "Sens du combat")
     assert sens.line == 214
+
+
+def test_shacl_split_validation_finds_what_one_validation_finds(seed_graph):
+    """The shipped shapes are validated in two runs (rgs:InteractionStatement only on the
+    statements that lack a confidence or a rule): the findings are those of one pySHACL run."""
+    from rulegraph.checks.shacl import shapes
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    statements = sorted(broken.subjects(RDF.type, RG.Statement))
+    interaction = next(s for s in statements if broken.value(s, RDF.predicate) == RG.cancels)
+    other = next(s for s in statements if broken.value(s, RDF.predicate) == RG.modifies)
+    broken.remove((interaction, RG.rule, None))
+    broken.remove((other, RG.confidence, None))
+    broken.remove((statements[0], RG.line, None))
+    split = check_shacl(broken)
+    assert sorted(map(repr, split)) == sorted(map(repr, check_shacl(broken, shapes())))
+    assert any("confiance" in f.message and str(interaction) in f.message for f in split)
+    assert not any(str(other) in f.message for f in split if "confiance" in f.message)

@@ -177,8 +177,18 @@ class Edition:
     order: int | None
 
 
+#: Abilities and statements already read, per graph object (see :func:`per_graph`): a build's
+#: checks, report and atlas each asked for them again.
+_ABILITIES: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+_STATEMENTS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+
+
 def abilities(graph: Graph) -> list[Ability]:
-    """Every defined ability, in file order (game, source, line)."""
+    """Every defined ability, in file order (game, source, line); read once per graph and size."""
+    return list(per_graph(_ABILITIES, graph, lambda: _read_abilities(graph)))
+
+
+def _read_abilities(graph: Graph) -> list[Ability]:
     found = []
     for rdf_type in DEFINED_CLASSES:
         for node in graph.subjects(RDF.type, rdf_type):
@@ -240,8 +250,9 @@ def iter_statements(graph: Graph, nodes: Iterable[Node] | None = None) -> Iterat
 
 
 def statements(graph: Graph) -> list[Evidence]:
-    """Every interaction statement with its evidence, in file order."""
-    return sorted(iter_statements(graph), key=lambda e: (e.source, e.line, e.relation, str(e.subject), str(e.object)))
+    """Every interaction statement with its evidence, in file order; read once per graph and size."""
+    return list(per_graph(_STATEMENTS, graph, lambda: sorted(
+        iter_statements(graph), key=lambda e: (e.source, e.line, e.relation, str(e.subject), str(e.object)))))
 
 
 def games(graph: Graph) -> dict[str, str]:
