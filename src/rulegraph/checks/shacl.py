@@ -82,7 +82,10 @@ def _findings(graph: Graph, results: Graph) -> list[Finding]:
     findings = []
     for result in results.subjects(RDF.type, SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
-        severity = SEVERITY.get(results.value(result, SH.resultSeverity), "error")
+        if focus is None:
+            continue
+        level = results.value(result, SH.resultSeverity)
+        severity = SEVERITY.get(level, "error") if isinstance(level, URIRef) else "error"
         message = str(results.value(result, SH.resultMessage) or "contrainte SHACL non respectée")
         path = results.value(result, SH.resultPath)
         value = results.value(result, SH.value)
