@@ -36,6 +36,12 @@ _DIGEST = ox.NamedNode("https://w3id.org/rulegraph#turtleDigest")
 _VIEW = ox.NamedNode("https://w3id.org/rulegraph#networkxView")
 
 
+#: Turtle of this many bytes or more goes through Oxigraph's bulk loader, which writes sorted
+#: files directly: twice as fast at 100 copies (29 MB), but a fixed cost (0.2 s with the flush
+#: it needs) that makes a small graph's store slower than one ordinary transaction.
+BULK_LOAD_FROM = 4_000_000
+
+
 def store_path(graph_path: Path) -> Path:
     """``out/graph.ttl`` → ``out/graph.oxigraph``."""
     return Path(graph_path).with_suffix(STORE_SUFFIX)
@@ -59,10 +65,15 @@ def write_store(turtle: bytes, path: Path) -> Path:
         from .views.networkx_view import _from_store, view_as_json
 
         store = ox.Store(str(staging))
-        store.bulk_load(turtle, format=ox.RdfFormat.TURTLE)
+        bulk = len(turtle) >= BULK_LOAD_FROM
+        if bulk:
+            store.bulk_load(turtle, format=ox.RdfFormat.TURTLE)
+        else:
+            store.load(turtle, format=ox.RdfFormat.TURTLE)
         store.add(ox.Quad(STORE_INFO, _VIEW, ox.Literal(view_as_json(_from_store(store))), STORE_INFO))
         store.add(ox.Quad(STORE_INFO, _DIGEST, ox.Literal(digest(turtle)), STORE_INFO))
-        store.flush()
+        if bulk:
+            store.flush()
         del store
         if path.exists():
             retired = path.with_name(f".{path.name}.old")
