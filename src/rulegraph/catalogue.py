@@ -181,6 +181,7 @@ class Edition:
 #: checks, report and atlas each asked for them again.
 _ABILITIES: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
 _STATEMENTS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+_RECORDS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
 
 
 def abilities(graph: Graph) -> list[Ability]:
@@ -242,8 +243,13 @@ def statement(graph: Graph, node: Node) -> Evidence | None:
 
 
 def iter_statements(graph: Graph, nodes: Iterable[Node] | None = None) -> Iterator[Evidence]:
-    """The rg:Statement records in the graph's own order (or of the given statement nodes)."""
-    for node in graph.subjects(RDF.type, RG.Statement) if nodes is None else nodes:
+    """The rg:Statement records in the graph's own order (or of the given statement nodes); all
+    of them are read once per graph and size (the NetworkX view and :func:`statements` both
+    want them)."""
+    if nodes is None:
+        yield from per_graph(_RECORDS, graph, lambda: list(iter_statements(graph, graph.subjects(RDF.type, RG.Statement))))
+        return
+    for node in nodes:
         record = statement(graph, node)
         if record is not None:
             yield record

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from rdflib import Graph, Literal, URIRef
 
@@ -45,21 +46,27 @@ def comparable_words(ability: Ability) -> list[str]:
     return [key for key, _ in _words_of(ability)]
 
 
-def _words_of(ability: Ability) -> list[tuple[str, str]]:
+def _words_of(ability: Ability) -> tuple[tuple[str, str], ...]:
     """(folded key, word as written) for each word, the own name collapsed into one placeholder."""
-    words = [(fold(t.surface), t.surface) for t in tokenize(ability.text)]
-    name = [fold(t.surface) for t in tokenize(ability.label)]
+    return _text_words(ability.text, ability.label)
+
+
+@lru_cache(maxsize=1 << 16)
+def _text_words(text: str, label: str) -> tuple[tuple[str, str], ...]:
+    """Kept per text: identical-text and near-identical-text both read every text's words."""
+    words = [(fold(t.surface), t.surface) for t in tokenize(text)]
+    name = [fold(t.surface) for t in tokenize(label)]
     if not name:
-        return words
+        return tuple(words)
     collapsed, index = [], 0
     while index < len(words):
         if [key for key, _ in words[index: index + len(name)]] == name:
-            collapsed.append((_OWN_NAME, ability.label))
+            collapsed.append((_OWN_NAME, label))
             index += len(name)
         else:
             collapsed.append(words[index])
             index += 1
-    return collapsed
+    return tuple(collapsed)
 
 
 def text_similarity(a: list[str], b: list[str]) -> float:
