@@ -403,3 +403,19 @@ def test_shacl_split_validation_finds_what_one_validation_finds(seed_graph):
     assert sorted(map(repr, split)) == sorted(map(repr, check_shacl(broken, shapes())))
     assert any("confiance" in f.message and str(interaction) in f.message for f in split)
     assert not any(str(other) in f.message for f in split if "confiance" in f.message)
+
+
+def test_shacl_validated_in_a_forked_process_gives_the_same_report(seed_graph, monkeypatch):
+    """A large graph's SHACL check runs in a forked child beside the other checks: the report is
+    the one the checks give in-process (the seeds, with the size limit lowered to them)."""
+    from rulegraph.checks import registry
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
+    broken.remove((interaction, RG.rule, None))
+    in_process = run_checks(broken)
+    assert any(f.code == "RG013" for f in in_process)
+    monkeypatch.setattr(registry, "FORK_FROM_TRIPLES", 0)
+    assert run_checks(broken) == in_process

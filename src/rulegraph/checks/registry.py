@@ -105,14 +105,66 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     ``categories`` those about abilities of those glossary categories (rg:category labels);
     ``progress`` is told the name of each check as it starts.
     """
-    findings = []
-    for check in select_checks(checks):
+    chosen = select_checks(checks)
+    aside = {check.code: pending for check in chosen if check.id == SHACL_CHECK and (pending := _run_aside(check, graph)) is not None}
+    found: dict[str, list[Finding]] = {}
+    for check in chosen:
         if progress is not None:
             progress(_("check {code} {name}").format(code=check.code, name=check.name))
-        findings += check.run(graph)
+        if check.code not in aside:
+            found[check.code] = check.run(graph)
+    for code, pending in aside.items():
+        found[code] = pending()
+    findings = [finding for check in chosen for finding in found[check.code]]
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
     return sorted(findings, key=sort_key)
+
+
+#: A graph of this many triples or more is validated by pySHACL in a forked process while the
+#: other checks run (SHACL is half of a large build's checks; a fork shares the graph in memory
+#: where another process would parse it again). A smaller graph is validated in-process.
+FORK_FROM_TRIPLES = 100_000
+
+
+def _run_aside(check: Check, graph: Graph) -> Callable[[], list[Finding]] | None:
+    """Start ``check`` in a forked child; the function returned waits for its findings (or runs
+    the check here if the child died). None where the graph is small or fork is unavailable."""
+    import multiprocessing
+
+    if len(graph) < FORK_FROM_TRIPLES or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_run_in_child, args=(check.run, graph, sender), daemon=True)
+    child.start()
+    sender.close()
+
+    def findings() -> list[Finding]:
+        try:
+            outcome = receiver.recv()
+        except EOFError:
+            outcome = None
+        finally:
+            receiver.close()
+            child.join()
+        if outcome is None:
+            return check.run(graph)
+        ok, value = outcome
+        if not ok:
+            raise value
+        return value
+
+    return findings
+
+
+def _run_in_child(run: Callable[[Graph], list[Finding]], graph: Graph, sender) -> None:
+    try:
+        sender.send((True, run(graph)))
+    except Exception as error:
+        sender.send((False, error))
+    finally:
+        sender.close()
 
 
 def filter_findings(findings: Iterable[Finding], *, checks: Iterable[str] | None = None,
