@@ -419,3 +419,20 @@ def test_shacl_validated_in_a_forked_process_gives_the_same_report(seed_graph, m
     assert any(f.code == "RG013" for f in in_process)
     monkeypatch.setattr(registry, "FORK_FROM_TRIPLES", 0)
     assert run_checks(broken) == in_process
+
+
+def test_checks_started_early_report_on_the_graph_as_it_is_when_collected(seed_graph):
+    """start_checks (what a build calls once its graph exists) validates in the background; the
+    report is the in-process one, and a graph changed in between is validated again."""
+    from rulegraph.checks import start_checks
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    in_process = run_checks(broken)
+    start_checks(broken)
+    assert run_checks(broken) == in_process
+    start_checks(broken)
+    interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
+    broken.remove((interaction, RG.rule, None))
+    assert any(f.code == "RG013" for f in run_checks(broken)) and not any(f.code == "RG013" for f in in_process)

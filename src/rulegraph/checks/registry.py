@@ -6,6 +6,7 @@ adding one line here.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -106,7 +107,8 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     ``progress`` is told the name of each check as it starts.
     """
     chosen = select_checks(checks)
-    aside = {check.code: pending for check in chosen if check.id == SHACL_CHECK and (pending := _run_aside(check, graph)) is not None}
+    aside = {check.code: pending for check in chosen if check.id == SHACL_CHECK
+             and (pending := _started(graph) or (_run_aside(check, graph) if len(graph) >= FORK_FROM_TRIPLES else None)) is not None}
     found: dict[str, list[Finding]] = {}
     for check in chosen:
         if progress is not None:
@@ -123,16 +125,42 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
 
 #: A graph of this many triples or more is validated by pySHACL in a forked process while the
 #: other checks run (SHACL is half of a large build's checks; a fork shares the graph in memory
-#: where another process would parse it again). A smaller graph is validated in-process.
+#: where another process would parse it again). A smaller graph is validated in-process, unless
+#: :func:`start_checks` started it.
 FORK_FROM_TRIPLES = 100_000
+#: Validations started by :func:`start_checks`: graph id → (the graph, its size then, the wait).
+_STARTED: dict[int, tuple[weakref.ref[Graph], int, Callable[[], list[Finding]]]] = {}
+
+
+def start_checks(graph: Graph) -> None:
+    """Start the SHACL check of ``graph`` now, in a forked process, for the :func:`run_checks`
+    that comes later (``rulegraph build`` calls it once the graph is built): the validation then
+    runs while the Turtle, the store and the atlas are written, and pySHACL is imported only in
+    that process. Nothing happens where fork is unavailable."""
+    check = next(check for check in CHECKS if check.id == SHACL_CHECK)
+    pending = _run_aside(check, graph)
+    if pending is not None:
+        _STARTED[id(graph)] = (weakref.ref(graph), len(graph), pending)
+
+
+def _started(graph: Graph) -> Callable[[], list[Finding]] | None:
+    """The validation :func:`start_checks` started for this very graph, still of the same size."""
+    started = _STARTED.pop(id(graph), None)
+    if started is None:
+        return None
+    reference, size, pending = started
+    if reference() is not graph or size != len(graph):
+        pending()  # reaped, and its findings (on an older graph) dropped
+        return None
+    return pending
 
 
 def _run_aside(check: Check, graph: Graph) -> Callable[[], list[Finding]] | None:
     """Start ``check`` in a forked child; the function returned waits for its findings (or runs
-    the check here if the child died). None where the graph is small or fork is unavailable."""
+    the check here if the child died). None where fork is unavailable."""
     import multiprocessing
 
-    if len(graph) < FORK_FROM_TRIPLES or "fork" not in multiprocessing.get_all_start_methods():
+    if "fork" not in multiprocessing.get_all_start_methods():
         return None
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
