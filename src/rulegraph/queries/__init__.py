@@ -6,9 +6,10 @@ Each ``.rq`` file opens with comment lines: a description, then one line per par
     # param ability (ability): the ability that is cancelled
     # param game (game, optional): only this game
 
-A parameter is bound to the query variable of the same name through rdflib's ``initBindings``:
-values are never pasted into the query text, so a name with an apostrophe, quotes or braces
-cannot change the query. Parameters of a term kind (ability, state, action, characteristic,
+A parameter is bound to the query variable of the same name through rdflib's ``initBindings``
+(on the store, by a VALUES block of serialised terms, see :func:`for_the_store`): values are
+never pasted into the query text as text, so a name with an apostrophe, quotes or braces cannot
+change the query. Parameters of a term kind (ability, state, action, characteristic,
 concept) are first resolved to their node URI with :func:`rulegraph.catalogue.find_term`, which
 matches names as the extractor does; a ``game`` parameter becomes the game's URI; a ``text``
 parameter (and every parameter of an ad-hoc query) is bound as a plain literal, a ``folded`` one
