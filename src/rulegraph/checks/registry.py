@@ -150,7 +150,10 @@ def _started(graph: Graph) -> Callable[[], list[Finding]] | None:
         return None
     reference, size, pending = started
     if reference() is not graph or size != len(graph):
-        pending()  # reaped, and its findings (on an older graph) dropped
+        try:
+            pending()  # reaped; its findings, or its error, were about the graph before the change
+        except Exception:
+            pass
         return None
     return pending
 
