@@ -252,9 +252,11 @@ class TimeLimit:
         if self.active:
             self.armed = True
             self.previous = signal.signal(signal.SIGALRM, self._expire)
-            # One signal: a repeating one outlived its block when a run was cut short, and raised
-            # in whatever ran next.
-            signal.setitimer(signal.ITIMER_REAL, self.seconds or 0, 0)
+            # Again every quarter second after the deadline: rdflib has bare ``except:`` clauses,
+            # and a timeout raised inside one was swallowed, leaving the query to run on (seen on
+            # a loaded machine). Outside the block the handler does nothing (``armed``) and
+            # __exit__ stops the timer before it gives the previous handler back.
+            signal.setitimer(signal.ITIMER_REAL, self.seconds or 0, 0.25)
         return self
 
     def __exit__(self, *exc: object) -> None:
