@@ -11,12 +11,14 @@
 6. `rulegraph publish` into an Oxigraph server (when the `oxigraph` command is installed);
 7. the size of the atlas and of the reports, and how long headless Chromium takes to load the
    atlas and settle its first view (when `chromium` is installed).
---reuse keeps an earlier build in --work (the spaCy parse cache makes a second build faster).
+--reuse keeps an earlier build in --work (the spaCy parse cache makes a second build faster);
+--growth-from N also builds N copies and prints the exponent k of build time ~ n^k.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import resource
 import runpy
 import statistics
@@ -62,6 +64,8 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=100)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "rulegraph-scale")
     parser.add_argument("--reuse", action="store_true", help="reuse the build already in --work")
+    parser.add_argument("--growth-from", type=int, default=None, metavar="COPIES",
+                        help="also build this many copies, and print the growth exponent k of build time ~ n^k")
     args = parser.parse_args()
 
     from rulegraph import queries
@@ -85,6 +89,12 @@ def main() -> None:
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         print(f"build of {args.copies}x as one game:       {seconds:6.1f} s, peak {usage.ru_maxrss / 1024:.0f} MB (goal <= 60 s, <= 1 GB)"
               f"; {usage.ru_utime - cpu:.1f} s of CPU (wall time counts other work on the machine)")
+        if args.growth_from:
+            small = args.work / f"x{args.growth_from}"
+            small_manifest = generator["write_corpus"](small, args.growth_from)
+            small_seconds = wall([*RULEGRAPH, "build", "--manifest", str(small_manifest), "--out", str(small / "out")])
+            exponent = math.log(seconds / small_seconds) / math.log(args.copies / args.growth_from)
+            print(f"build of {args.growth_from}x as one game:        {small_seconds:6.1f} s; growth n^{exponent:.2f} (goal n^1.1 or better)")
     a, b = "Fouisseur K7", "Attaque d'opportunité K7"
     cli = median_wall([*RULEGRAPH, "interactions", a, b, "--graph", str(graph_path)], runs=1)
     print(f"interactions --graph, cold CLI:    {cli:6.2f} s (goal <= 2 s)")

@@ -401,3 +401,56 @@ def test_spelling_and_parameter_findings_point_at_the_line_of_the_word(french, s
     assert (lines["reserve"], lines["bénéfi"]) == (128, 42)
     sens = next(f for f in check_parameter_mismatches(seed_graph) if f.subject == "Sens du combat")
     assert sens.line == 214
+
+
+def test_shacl_split_validation_finds_what_one_validation_finds(seed_graph):
+    """The shipped shapes are validated in two runs (rgs:InteractionStatement only on the
+    statements that lack a confidence or a rule): the findings are those of one pySHACL run."""
+    from rulegraph.checks.shacl import shapes
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    statements = sorted(broken.subjects(RDF.type, RG.Statement))
+    interaction = next(s for s in statements if broken.value(s, RDF.predicate) == RG.cancels)
+    other = next(s for s in statements if broken.value(s, RDF.predicate) == RG.modifies)
+    broken.remove((interaction, RG.rule, None))
+    broken.remove((other, RG.confidence, None))
+    broken.remove((statements[0], RG.line, None))
+    split = check_shacl(broken)
+    assert sorted(map(repr, split)) == sorted(map(repr, check_shacl(broken, shapes())))
+    assert any("confiance" in f.message and str(interaction) in f.message for f in split)
+    assert not any(str(other) in f.message for f in split if "confiance" in f.message)
+
+
+def test_shacl_validated_in_a_forked_process_gives_the_same_report(seed_graph, monkeypatch):
+    """A large graph's SHACL check runs in a forked child beside the other checks: the report is
+    the one the checks give in-process (the seeds, with the size limit lowered to them)."""
+    from rulegraph.checks import registry
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
+    broken.remove((interaction, RG.rule, None))
+    in_process = run_checks(broken)
+    assert any(f.code == "RG013" for f in in_process)
+    monkeypatch.setattr(registry, "FORK_FROM_TRIPLES", 0)
+    assert run_checks(broken) == in_process
+
+
+def test_checks_started_early_report_on_the_graph_as_it_is_when_collected(seed_graph):
+    """start_checks (what a build calls once its graph exists) validates in the background; the
+    report is the in-process one, and a graph changed in between is validated again."""
+    from rulegraph.checks import start_checks
+
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    in_process = run_checks(broken)
+    start_checks(broken)
+    assert run_checks(broken) == in_process
+    start_checks(broken)
+    interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
+    broken.remove((interaction, RG.rule, None))
+    assert any(f.code == "RG013" for f in run_checks(broken)) and not any(f.code == "RG013" for f in in_process)

@@ -139,3 +139,17 @@ def test_export_command_csv_starts_with_a_byte_order_mark(tmp_path):
     target = tmp_path / "edges.csv"
     assert main(["export", "csv", "--manifest", str(MANIFEST), "--out", str(target)]) == 0
     assert target.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+def test_jsonld_is_the_same_bytes_in_every_process(built):
+    """rdflib's JSON-LD serialiser orders subjects by hash, which changes with each process's
+    hash seed; the export sorts them, so two runs give the same file."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from rulegraph.graph import load_graph; from rulegraph.exports import to_jsonld; "
+            "sys.stdout.write(to_jsonld(load_graph(sys.argv[1])))")
+    outputs = {subprocess.run([sys.executable, "-c", code, str(built)], capture_output=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1 and b'"@graph"' in outputs.pop()

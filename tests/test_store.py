@@ -127,3 +127,52 @@ def test_the_view_kept_in_the_store_is_the_one_read_off_it(store_graph):
     assert list(kept.nodes(data=True)) == list(read.nodes(data=True)) and kept.number_of_nodes()
     assert list(kept.edges(keys=True, data=True)) == list(read.edges(keys=True, data=True))
     assert all(list(kept.pred[node]) == list(read.pred[node]) for node in read)
+
+
+def test_an_undefined_name_no_sentence_uses_is_listed_once_on_both_engines(seed_graph):
+    """undefined-names keeps a name whose every use was removed (its UNION branch for unused
+    names), with empty use columns, the same on rdflib and on Oxigraph."""
+    import pyoxigraph as ox
+    from rdflib import RDF, RDFS, Graph
+
+    from rulegraph.namespaces import RG
+
+    graph = Graph()
+    for triple in seed_graph:
+        graph.add(triple)
+    undefined = sorted(graph.subjects(RDF.type, RG.UndefinedAbility))[0]
+    name = str(graph.value(undefined, RDFS.label))
+    for statement in {*graph.subjects(RDF.subject, undefined), *graph.subjects(RDF.object, undefined)}:
+        graph.remove((statement, None, None))
+    store = ox.Store()
+    store.load(graph.serialize(format="nt", encoding="utf-8"), format=ox.RdfFormat.N_TRIPLES)
+    query = queries.load("undefined-names")
+    on_rdflib = queries.run(graph, query).rows
+    assert queries.run(as_rdflib(store), query).rows == on_rdflib
+    unused = [row for row in on_rdflib if row["name"] == name]
+    assert len(unused) == 1 and unused[0]["used_by"] is None and unused[0]["evidence"] is None
+
+
+def test_rows_off_the_store_are_the_values_rdflib_gives(store_graph, seed_graph):
+    """The store's rows are converted without rdflib terms for IRIs, strings and integers; every
+    kind of value still comes out as on rdflib (numbers as numbers, dates and decimals as text)."""
+    text = """PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
+    SELECT ?v WHERE { VALUES ?v { <urn:x> "texte" "mot"@fr 7 "+3"^^xsd:integer "x"^^xsd:integer 1.5e0 true
+                                  "2026-12-01"^^xsd:date "5"^^xsd:nonNegativeInteger } }"""
+    from rulegraph.store import oxigraph_of
+
+    on_store = queries.result_from_oxigraph(oxigraph_of(store_graph).query(text))
+    assert on_store.rows == queries.run(seed_graph, queries.adhoc(text)).rows
+    assert [row["v"] for row in on_store.rows][3:6] == [7, 3, "x"]
+
+
+def test_a_parameter_used_only_in_a_filter_is_written_in_for_the_store():
+    """Oxigraph places a filter only once every join is done when its parameter comes from
+    VALUES; evidence-word's word is written into the filter instead, still as a serialised term."""
+    from rdflib import Literal, Variable
+
+    query = queries.load("evidence-word")
+    text = queries.for_the_store(query, {Variable("word"): Literal('l\'"état')})
+    assert 'CONTAINS(?key, "l\'\\"état")' in text and "VALUES" not in text
+    grants = queries.load("grants")
+    assert "VALUES (?ability)" in queries.for_the_store(grants, {Variable("ability"): Literal("x")})

@@ -177,8 +177,19 @@ class Edition:
     order: int | None
 
 
+#: Abilities and statements already read, per graph object (see :func:`per_graph`): a build's
+#: checks, report and atlas each asked for them again.
+_ABILITIES: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+_STATEMENTS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+_RECORDS: dict[int, tuple[weakref.ref[Graph], int, Any]] = {}
+
+
 def abilities(graph: Graph) -> list[Ability]:
-    """Every defined ability, in file order (game, source, line)."""
+    """Every defined ability, in file order (game, source, line); read once per graph and size."""
+    return list(per_graph(_ABILITIES, graph, lambda: _read_abilities(graph)))
+
+
+def _read_abilities(graph: Graph) -> list[Ability]:
     found = []
     for rdf_type in DEFINED_CLASSES:
         for node in graph.subjects(RDF.type, rdf_type):
@@ -232,16 +243,22 @@ def statement(graph: Graph, node: Node) -> Evidence | None:
 
 
 def iter_statements(graph: Graph, nodes: Iterable[Node] | None = None) -> Iterator[Evidence]:
-    """The rg:Statement records in the graph's own order (or of the given statement nodes)."""
-    for node in graph.subjects(RDF.type, RG.Statement) if nodes is None else nodes:
+    """The rg:Statement records in the graph's own order (or of the given statement nodes); all
+    of them are read once per graph and size (the NetworkX view and :func:`statements` both
+    want them)."""
+    if nodes is None:
+        yield from per_graph(_RECORDS, graph, lambda: list(iter_statements(graph, graph.subjects(RDF.type, RG.Statement))))
+        return
+    for node in nodes:
         record = statement(graph, node)
         if record is not None:
             yield record
 
 
 def statements(graph: Graph) -> list[Evidence]:
-    """Every interaction statement with its evidence, in file order."""
-    return sorted(iter_statements(graph), key=lambda e: (e.source, e.line, e.relation, str(e.subject), str(e.object)))
+    """Every interaction statement with its evidence, in file order; read once per graph and size."""
+    return list(per_graph(_STATEMENTS, graph, lambda: sorted(
+        iter_statements(graph), key=lambda e: (e.source, e.line, e.relation, str(e.subject), str(e.object)))))
 
 
 def games(graph: Graph) -> dict[str, str]:

@@ -237,10 +237,17 @@ def diff_editions(graph: Graph, ability: str, from_edition: str, to_edition: str
     texts = {entry.edition: entry for entry in _edition_texts(graph, node, game_node)}
     old = texts[_resolve_edition(graph, game_node, from_edition)]
     new = texts[_resolve_edition(graph, game_node, to_edition)]
-    old_relations = _edition_relations(graph, node, old)
-    new_relations = _edition_relations(graph, node, new)
-    old_parameters = _edition_parameters(graph, node, game_node, old)
-    new_parameters = _edition_parameters(graph, node, game_node, new)
+    return _diff(graph, node, game_node, old, new, {})
+
+
+def _diff(graph: Graph, node: URIRef, game_node: URIRef, old: _EditionText, new: _EditionText,
+          known: dict[URIRef, tuple[dict[tuple[str, str, str], RelationRecord], set[str]]]) -> EditionDiff:
+    """:func:`diff_editions` on resolved texts; ``known`` keeps each edition's relations and
+    parameters for the next call (a history reads every middle edition twice)."""
+    for entry in (old, new):
+        if entry.edition not in known:
+            known[entry.edition] = (_edition_relations(graph, node, entry), _edition_parameters(graph, node, game_node, entry))
+    (old_relations, old_parameters), (new_relations, new_parameters) = known[old.edition], known[new.edition]
     return {
         "ability": label_of(graph, node),
         "game": label_of(graph, game_node),
@@ -260,14 +267,13 @@ def edition_history(graph: Graph, ability: str, game: str | None = None) -> Edit
     """The timeline, the diff between each pair of consecutive editions that have a text, and
     the whole evolution (first text to last) under the same keys as :func:`diff_editions`."""
     rows = timeline(graph, ability, game)
-    present = [row["edition"] for row in rows if row["present"]]
     node, game_node = resolve_ability(graph, ability, game)
     game_label = label_of(graph, game_node)
-    steps = [
-        diff_editions(graph, ability, older, newer, game_label)
-        for older, newer in zip(present, present[1:])
-    ]
-    overall: EditionDiff = diff_editions(graph, ability, present[0], present[-1], game_label) if present else {
+    by_label = {entry.label: entry for entry in _edition_texts(graph, node, game_node)}
+    present = [by_label[row["edition"]] for row in rows if row["present"]]
+    known: dict[URIRef, tuple[dict[tuple[str, str, str], RelationRecord], set[str]]] = {}
+    steps = [_diff(graph, node, game_node, older, newer, known) for older, newer in zip(present, present[1:])]
+    overall: EditionDiff = _diff(graph, node, game_node, present[0], present[-1], known) if present else {
         "ability": label_of(graph, node), "game": game_label, "text_diff": [], "added": [], "removed": [],
         "parameters_added": [], "parameters_removed": [],
     }

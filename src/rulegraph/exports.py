@@ -119,8 +119,20 @@ def to_turtle(graph: Graph) -> str:
 
 
 def to_jsonld(graph: Graph) -> str:
-    """JSON-LD with the rg:/rgd: prefixes as an inline context (nothing is fetched)."""
-    return graph.serialize(format="json-ld", context=JSONLD_CONTEXT, indent=2, auto_compact=True)
+    """JSON-LD with the rg:/rgd: prefixes as an inline context (nothing is fetched), the same
+    bytes on every run: nodes in @id order, each property's values sorted (rdflib's serialiser
+    walks a set of subjects, so each run wrote them in another order)."""
+    import json
+
+    data = json.loads(graph.serialize(format="json-ld", context=JSONLD_CONTEXT, indent=2, auto_compact=True))
+    nodes = data.get("@graph") if isinstance(data, dict) else data
+    if isinstance(nodes, list):
+        for node in nodes:
+            for values in node.values():
+                if isinstance(values, list):
+                    values.sort(key=lambda value: json.dumps(value, sort_keys=True, ensure_ascii=False))
+        nodes.sort(key=lambda node: str(node.get("@id", "")))
+    return json.dumps(data, indent=2, separators=(",", ": "), sort_keys=True, ensure_ascii=False)
 
 
 def to_graphml(graph: Graph) -> str:

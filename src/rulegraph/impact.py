@@ -13,6 +13,7 @@ and the new graph, so the verdicts it lists are the ones the edit really changes
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -209,11 +210,19 @@ def alongside_layer(view: nx.MultiDiGraph, node: str) -> list[LayerItem]:
     return sorted(items, key=_order)
 
 
+#: The grant subgraph of each view, built once (the grant layer and the encounters both walk it;
+#: views are read, never changed).
+_GRANTS: weakref.WeakKeyDictionary[nx.MultiDiGraph, nx.DiGraph] = weakref.WeakKeyDictionary()
+
+
 def _grant_graph(view: nx.MultiDiGraph) -> nx.DiGraph:
-    grants = nx.DiGraph()
-    for subject, obj, data in view.edges(data=True):
-        if data["relation"] == "grants" and subject != obj and not grants.has_edge(subject, obj):
-            grants.add_edge(subject, obj, **data)
+    grants = _GRANTS.get(view)
+    if grants is None:
+        grants = nx.DiGraph()
+        for subject, obj, data in view.edges(data=True):
+            if data["relation"] == "grants" and subject != obj and not grants.has_edge(subject, obj):
+                grants.add_edge(subject, obj, **data)
+        _GRANTS[view] = grants
     return grants
 
 

@@ -54,13 +54,14 @@ def parameter_letter(word: str) -> str | None:
     return None
 
 
-def used_letters(text: str, other_names: Iterable[str]) -> dict[str, str]:
+def used_letters(text: str, other_names: Iterable[str], own_name: str | None = None) -> dict[str, str]:
     """Parameter letters standing alone in the text → the first phrase using each, for quoting.
 
-    ``other_names`` are the other abilities' names, folded (:func:`rulegraph.text.fold`).
+    ``other_names`` are the other abilities' names, folded (:func:`rulegraph.text.fold`);
+    ``own_name``, folded, is left out of them (so one set of a game's names serves every text).
     """
     folded = fold(text)
-    names = tuple(other_names)
+    names = other_names if isinstance(other_names, (set, frozenset)) else set(other_names)
     used: dict[str, str] = {}
     tokens = tokenize(text)
     for index, token in enumerate(tokens):
@@ -68,7 +69,8 @@ def used_letters(text: str, other_names: Iterable[str]) -> dict[str, str]:
         if letter is None or letter in used:
             continue
         before = folded[max(0, token.start - 60): token.start].rstrip(" /(:")
-        if any(before.endswith(name) for name in names):
+        # "before ends with a name": each of its suffixes looked up, not each name compared.
+        if any(before[start:] in names and before[start:] != own_name for start in range(len(before) + 1)):
             continue
         window = tokens[max(0, index - QUOTED_WORDS): index + QUOTED_WORDS + 1]
         used[letter] = " ".join(text[window[0].start: window[-1].end].split())
@@ -94,14 +96,13 @@ def check_parameter_mismatches(graph: Graph) -> list[Finding]:
     for ability in defined:
         if not ability.text:
             continue
-        others = names_by_game[ability.game] - {fold(ability.label)}
-        findings += _letter_findings(graph, ability, others) + _slot_findings(ability)
+        findings += _letter_findings(graph, ability, names_by_game[ability.game]) + _slot_findings(ability)
     return findings
 
 
-def _letter_findings(graph: Graph, ability: Ability, other_names: set[str]) -> list[Finding]:
+def _letter_findings(graph: Graph, ability: Ability, game_names: set[str]) -> list[Finding]:
     declared = declared_letters(ability.parameters)
-    used = used_letters(ability.text, other_names)
+    used = used_letters(ability.text, game_names, own_name=fold(ability.label))
     heading = ability.heading or ability.label
     findings = []
     for letter in sorted(set(used) - declared):

@@ -6,6 +6,7 @@ adding one line here.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -109,14 +110,96 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     ``categories`` those about abilities of those glossary categories (rg:category labels);
     ``progress`` is told the name of each check as it starts.
     """
-    findings = []
-    for check in select_checks(checks):
+    chosen = select_checks(checks)
+    aside = {check.code: pending for check in chosen if check.id == SHACL_CHECK
+             and (pending := _started(graph) or (_run_aside(check, graph) if len(graph) >= FORK_FROM_TRIPLES else None)) is not None}
+    found: dict[str, list[Finding]] = {}
+    for check in chosen:
         if progress is not None:
             progress(_("check {code} {name}").format(code=check.code, name=check.name))
-        findings += check.run(graph)
+        if check.code not in aside:
+            found[check.code] = check.run(graph)
+    for code, pending in aside.items():
+        found[code] = pending()
+    findings = [finding for check in chosen for finding in found[check.code]]
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
     return sorted(findings, key=sort_key)
+
+
+#: A graph of this many triples or more is validated by pySHACL in a forked process while the
+#: other checks run (SHACL is half of a large build's checks; a fork shares the graph in memory
+#: where another process would parse it again). A smaller graph is validated in-process, unless
+#: :func:`start_checks` started it.
+FORK_FROM_TRIPLES = 100_000
+#: Validations started by :func:`start_checks`: graph id → (the graph, its size then, the wait).
+_STARTED: dict[int, tuple[weakref.ref[Graph], int, Callable[[], list[Finding]]]] = {}
+
+
+def start_checks(graph: Graph) -> None:
+    """Start the SHACL check of ``graph`` now, in a forked process, for the :func:`run_checks`
+    that comes later (``rulegraph build`` calls it once the graph is built): the validation then
+    runs while the Turtle, the store and the atlas are written, and pySHACL is imported only in
+    that process. Nothing happens where fork is unavailable."""
+    check = next(check for check in CHECKS if check.id == SHACL_CHECK)
+    pending = _run_aside(check, graph)
+    if pending is not None:
+        _STARTED[id(graph)] = (weakref.ref(graph), len(graph), pending)
+
+
+def _started(graph: Graph) -> Callable[[], list[Finding]] | None:
+    """The validation :func:`start_checks` started for this very graph, still of the same size."""
+    started = _STARTED.pop(id(graph), None)
+    if started is None:
+        return None
+    reference, size, pending = started
+    if reference() is not graph or size != len(graph):
+        try:
+            pending()  # reaped; its findings, or its error, were about the graph before the change
+        except Exception:
+            pass
+        return None
+    return pending
+
+
+def _run_aside(check: Check, graph: Graph) -> Callable[[], list[Finding]] | None:
+    """Start ``check`` in a forked child; the function returned waits for its findings (or runs
+    the check here if the child died). None where fork is unavailable."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_run_in_child, args=(check.run, graph, sender), daemon=True)
+    child.start()
+    sender.close()
+
+    def findings() -> list[Finding]:
+        try:
+            outcome = receiver.recv()
+        except EOFError:
+            outcome = None
+        finally:
+            receiver.close()
+            child.join()
+        if outcome is None:
+            return check.run(graph)
+        ok, value = outcome
+        if not ok:
+            raise value
+        return value
+
+    return findings
+
+
+def _run_in_child(run: Callable[[Graph], list[Finding]], graph: Graph, sender) -> None:
+    try:
+        sender.send((True, run(graph)))
+    except Exception as error:
+        sender.send((False, error))
+    finally:
+        sender.close()
 
 
 def filter_findings(findings: Iterable[Finding], *, checks: Iterable[str] | None = None,

@@ -20,6 +20,7 @@ from .finding import CheckId, Finding
 
 SHACL_CHECK = CheckId("RG013", "shacl")
 SH = Namespace("http://www.w3.org/ns/shacl#")
+RGS = Namespace("https://w3id.org/rulegraph/shapes#")
 SEVERITY = {SH.Violation: "error", SH.Warning: "warning", SH.Info: "info"}
 #: Links from a child node (note, edition text, conflicting definition) up to its ability.
 _PARENT_LINKS = (RG.hasNote, RG.hasEditionText, RG.conflictingDefinition)
@@ -36,14 +37,56 @@ def shapes() -> Graph:
 
 
 def check_shacl(graph: Graph, shapes_graph: Graph | None = None) -> list[Finding]:
+    """The findings of the shipped shapes (or of ``shapes_graph``) on ``graph``."""
+    if shapes_graph is None:
+        results = _validate_shipped(graph)
+    else:
+        results = [_validate(graph, shapes_graph)]
+    findings = []
+    for report in results:
+        findings += _findings(graph, report)
+    return findings
+
+
+def _validate(graph: Graph, shapes_graph: Graph) -> Graph:
     from pyshacl import validate
 
-    _conforms, results, _text = validate(graph, shacl_graph=shapes_graph or shapes(), inference="none",
-                                         allow_warnings=True, advanced=False)
+    _conforms, results, _text = validate(graph, shacl_graph=shapes_graph, inference="none", allow_warnings=True, advanced=False)
+    return results
+
+
+def _validate_shipped(graph: Graph) -> list[Graph]:
+    """The shipped shapes, with rgs:InteractionStatement given only the statements that can fail
+    it. Its sh:or passes on its first branch for a statement whose relation is not one of the
+    interactions its sh:in lists, on its second for one with an rg:confidence and an rg:rule;
+    pySHACL checks an sh:or node by node, building each branch's results every time (half of
+    the validation). The results are those of one validation."""
+    shipped = shapes()
+    screened = Graph()
+    for triple in shipped.cbd(RGS.InteractionStatement):
+        shipped.remove(triple)
+        screened.add(triple)
+    interactions = {item for listed in screened.objects(None, SH["in"]) for item in screened.items(listed)}
+    doubtful = Graph()
+    for statement in graph.subjects(RDF.type, RG.Statement):
+        if interactions.isdisjoint(graph.objects(statement, RDF.predicate)) or (
+                (statement, RG.confidence, None) in graph and (statement, RG.rule, None) in graph):
+            continue
+        doubtful.add((statement, RDF.type, RG.Statement))
+        for link in (RDF.predicate, RG.confidence, RG.rule):
+            for value in graph.objects(statement, link):
+                doubtful.add((statement, link, value))
+    return [_validate(graph, shipped), _validate(doubtful, screened)]
+
+
+def _findings(graph: Graph, results: Graph) -> list[Finding]:
     findings = []
     for result in results.subjects(RDF.type, SH.ValidationResult):
         focus = results.value(result, SH.focusNode)
-        severity = SEVERITY.get(results.value(result, SH.resultSeverity), "error")
+        if focus is None:
+            continue
+        level = results.value(result, SH.resultSeverity)
+        severity = SEVERITY.get(level, "error") if isinstance(level, URIRef) else "error"
         message = str(results.value(result, SH.resultMessage) or _("SHACL constraint not met"))
         path = results.value(result, SH.resultPath)
         value = results.value(result, SH.value)

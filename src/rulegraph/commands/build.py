@@ -23,6 +23,7 @@ def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
     from ..build import summary
+    from ..checks import start_checks
     from ..graph import turtle_bytes
     from ..outputs import publish
     from ..render.report import report_pages
@@ -31,6 +32,7 @@ def run(args) -> int:
 
     progress = Progress(enabled=True if args.progress else None)
     result = build_from_args(args, progress)
+    start_checks(result.graph)
     progress(_("writing the graph as Turtle"))
     turtle = turtle_bytes(result.graph)
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a

@@ -1,9 +1,11 @@
 """The HTML atlas: one self-contained page that opens offline, made from the rdflib graph.
 
 pyvis's own page template loads Bootstrap, tom-select and vis-network from CDNs, so it is not
-used. pyvis's ``Network`` still builds the vis-network node, edge and physics option dicts; our
-template (``templates/atlas.html``) inlines the vis-network script and stylesheet shipped inside
-the pyvis package, so the page never loads an http(s) resource. Rule texts, sentences and notes
+used; our template (``templates/atlas.html``) inlines the vis-network script and stylesheet
+shipped inside the pyvis package, so the page never loads an http(s) resource. The node, edge
+and physics option dicts are written here as pyvis's ``Network`` wrote them (same keys, same
+order): importing ``pyvis.network`` imports IPython, a tenth of a second of every build, and
+the package's files are found without importing it. Rule texts, sentences and notes
 travel as JSON data in which ``<``, ``>`` and ``&`` are escaped, and the page only ever shows them
 with ``textContent``: a rule text that contains ``<script>`` is displayed, never run.
 
@@ -18,6 +20,7 @@ import json
 import math
 from collections import defaultdict
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 import networkx as nx
@@ -160,19 +163,17 @@ def neighbourhood(view: nx.MultiDiGraph, name: str, depth: int) -> nx.MultiDiGra
 
 def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition_ranks: dict[str, int] | None = None,
                complexity: dict[str, Score] | None = None, universe: nx.MultiDiGraph | None = None) -> dict[str, Any]:
-    """Everything the page needs, as JSON-ready data: vis options built by pyvis, and the
+    """Everything the page needs, as JSON-ready data: the vis-network nodes, edges and options, and the
     texts, notes and evidence the side panel shows; ``complexity`` (per node URI, from
     :func:`rulegraph.complexity.scores_by_node`) lets the page size abilities by their score.
     ``universe``, the whole graph of which ``view`` is an overview, gives the games and
     categories the filters list."""
-    from pyvis.network import Network
-
     games = game_order(universe if universe is not None else view)
     game_index = {game: index for index, game in enumerate(games)}
     ids = {node: index for index, node in enumerate(sorted(view.nodes, key=lambda n: (_node_sort_key(view, n))))}
     degree = dict(view.degree())
     start = initial_positions(view)
-    network = Network(directed=True)
+    nodes: list[dict[str, Any]] = []
     infos = []
     for node, index in sorted(ids.items(), key=lambda item: item[1]):
         data = view.nodes[node]
@@ -180,17 +181,17 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         colour = KIND_COLOURS[data["kind"]]
         shape = GAME_SHAPES[game % len(GAME_SHAPES)]
         border = GAME_BORDERS[(game // len(GAME_SHAPES)) % len(GAME_BORDERS)]
-        network.add_node(
-            index,
-            label=data["label"],
-            shape=shape,
-            color={"background": colour, "border": border, "highlight": {"background": colour, "border": "#000000"}},
-            value=1 + degree[node],
-            borderWidth=2 if data["kind"] == "undefined" else 1,
-            shapeProperties={"borderDashes": [4, 3]} if data["kind"] == "undefined" else {},
-            x=start[node][0],
-            y=start[node][1],
-        )
+        nodes.append({
+            "color": {"background": colour, "border": border, "highlight": {"background": colour, "border": "#000000"}},
+            "value": 1 + degree[node],
+            "borderWidth": 2 if data["kind"] == "undefined" else 1,
+            "shapeProperties": {"borderDashes": [4, 3]} if data["kind"] == "undefined" else {},
+            "x": start[node][0],
+            "y": start[node][1],
+            "id": index,
+            "label": data["label"] or index,
+            "shape": shape,
+        })
         infos.append({
             "label": data["label"],
             "kind": data["kind"],
@@ -202,6 +203,7 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "uri": node,
             **_complexity_info(complexity, node),
         })
+    edges: list[dict[str, Any]] = []
     edge_infos = []
     pair_count: dict[tuple[int, int], int] = defaultdict(int)
     ordered = sorted(view.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]], RELATIONS.index(e[2]["relation"]), e[2]["line"], e[2]["sentence"]))
@@ -212,16 +214,16 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
         pair_count[pair] += 1
         review = _review_info(view, source, target, data)
         style = review["suggested"] if review else relation
-        network.add_edge(
-            ids[source],
-            ids[target],
-            color=RELATION_COLOURS[style],
-            label=(f"{style} ?" if review else relation) if relation in INTERACTIONS else "",
-            arrows=_arrows(style, review),
-            dashes=UNSURE_DASHES if review else relation == "references",
-            width=2 if relation in INTERACTIONS and relation != "references" else 1,
-            smooth={"enabled": True, "type": "curvedCW", "roundness": 0.08 + 0.15 * parallel},
-        )
+        edges.append({
+            "color": RELATION_COLOURS[style],
+            "label": (f"{style} ?" if review else relation) if relation in INTERACTIONS else "",
+            "arrows": _arrows(style, review),
+            "dashes": UNSURE_DASHES if review else relation == "references",
+            "width": 2 if relation in INTERACTIONS and relation != "references" else 1,
+            "smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.08 + 0.15 * parallel},
+            "from": ids[source],
+            "to": ids[target],
+        })
         edge_infos.append({
             "relation": relation,
             "sentence": data["sentence"],
@@ -234,20 +236,28 @@ def atlas_data(view: nx.MultiDiGraph, *, focus: list[str] | None = None, edition
             "rule": data.get("rule"),
             **review,
         })
-    network.force_atlas_2based(gravity=-80, central_gravity=0.015, spring_length=110, spring_strength=0.06, damping=0.5, overlap=0.6)
     low, high = STABILISATION_ITERATIONS
     iterations = max(low, min(high, STABILISATION_WORK // max(1, len(infos))))
-    network.options.physics.stabilization.iterations = iterations
-    network.options.physics.stabilization.updateInterval = 25
-    options = json.loads(network.options.to_json())
+    options: dict[str, Any] = {
+        "configure": {"enabled": False},
+        "edges": {},
+        "interaction": {},
+        "physics": {
+            "enabled": True,
+            "forceAtlas2Based": {"avoidOverlap": 0.6, "centralGravity": 0.015, "damping": 0.5, "gravitationalConstant": -80,
+                                 "springConstant": 0.06, "springLength": 110},
+            "solver": "forceAtlas2Based",
+            "stabilization": {"enabled": True, "fit": True, "iterations": iterations, "onlyDynamicEdges": False, "updateInterval": 25},
+        },
+    }
     options["edges"] = {"font": {"size": 13, "align": "middle", "strokeWidth": 3, "strokeColor": "#ffffff"}, "arrows": {"to": {"scaleFactor": 0.5}, "from": {"scaleFactor": 0.5}}}
     options["nodes"] = {"scaling": {"min": 10, "max": 32, "label": {"enabled": True, "min": 16, "max": 26, "drawThreshold": 5}}, "font": {"size": 16, "strokeWidth": 4, "strokeColor": "#ffffff"}}
     options["interaction"] = {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": {"enabled": True, "bindToWindow": False}, "hideEdgesOnDrag": len(edge_infos) > 1000}
     options["layout"] = {"randomSeed": 7, "improvedLayout": False}  # every node has a starting position
     editions = sorted({e["edition"] for e in edge_infos if e["edition"]} | {name for e in edge_infos for name in e.get("editions", ())}, key=lambda name: ((edition_ranks or {}).get(name, len(edition_ranks or {})), fold(name)))
     return {
-        "nodes": network.nodes,
-        "edges": network.edges,
+        "nodes": nodes,
+        "edges": edges,
         "nodeInfo": infos,
         "edgeInfo": edge_infos,
         "options": options,
@@ -403,7 +413,7 @@ def game_order(view: nx.MultiDiGraph) -> list[str]:
 
 def render_page(data: dict[str, object], *, title: str) -> str:
     template = resources.files("rulegraph.views").joinpath("templates", "atlas.html").read_text(encoding="utf-8")
-    vis = resources.files("pyvis").joinpath("templates", "lib", "vis-9.1.2")
+    vis = _pyvis_folder().joinpath("templates", "lib", "vis-9.1.2")
     replacements = {
         "{{LANG}}": language(),
         "{{TITLE}}": _escape_html(title),
@@ -415,6 +425,17 @@ def render_page(data: dict[str, object], *, title: str) -> str:
     for marker, value in replacements.items():
         page = page.replace(marker, value)
     return page
+
+
+def _pyvis_folder() -> Path:
+    """Where the pyvis package is installed, found without running its ``__init__`` (which
+    imports pyvis.network, and with it IPython)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("pyvis")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("pyvis, a dependency of rulegraph, is not installed", name="pyvis")
+    return Path(spec.origin).parent
 
 
 def _safe_json(data: object) -> str:
