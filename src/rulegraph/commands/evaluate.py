@@ -37,13 +37,17 @@ def run(args) -> int:
 
 
 def _cross_validate(args) -> int:
-    import sys
-
     from ..errors import RulegraphError
     from ..evaluation import cross_validate_sets, default_sets, format_cross_validation
+    from .common import Progress
 
     if args.gold is not None:
         raise RulegraphError(_('--cross-validate scores the shipped gold sets; give no GOLD.tsv or MANIFEST.toml with it'))
-    progress = lambda done, total: print(f"  analysing sentences: {done}/{total}", file=sys.stderr)  # noqa: E731
+    show = Progress()  # on a terminal only, as a build's progress: a pipe gets the figures alone
+
+    def progress(done: int, total: int) -> None:
+        show(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total))
+
     print(format_cross_validation(cross_validate_sets(default_sets(args.root), progress=progress)))
+    show.done()
     return 0
