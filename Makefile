@@ -56,7 +56,7 @@ fuzz: $(STAMP)
 i18n: $(STAMP)
 	mkdir -p build
 	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 --no-location --omit-header -o build/rulegraph.pot .
-	$(BIN)/pybabel update -i build/rulegraph.pot -d src/rulegraph/locale -D rulegraph --no-fuzzy-matching
+	$(BIN)/pybabel update -i build/rulegraph.pot -d src/rulegraph/locale -D rulegraph --no-fuzzy-matching --ignore-pot-creation-date
 	$(BIN)/pybabel compile -d src/rulegraph/locale -D rulegraph
 
 # Issue 12's figures on a synthetic catalogue (100 renamed copies of the Hell Dorado chapter).
