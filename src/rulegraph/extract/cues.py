@@ -147,7 +147,10 @@ def _effect_negation(openers: list[str], negations: list[str], effects: list[str
 
 
 def parse_cues(text: str, *, path: str) -> list[Cue]:
-    data = _load(text, path)
+    return _cues_from(_load(text, path), path)
+
+
+def _cues_from(data: dict[str, Any], path: str) -> list[Cue]:
     cues = []
     for index, raw in enumerate(data.get("cue", []), start=1):
         relation, direction = raw.get("relation"), raw.get("direction", "auto")
@@ -176,17 +179,24 @@ def _load(text: str, path: str) -> dict[str, Any]:
         raise RulegraphError(_('invalid TOML: {error}').format(error=error), path=path) from None
 
 
-def _resource_text() -> str:
-    return read_text("cues.toml")
+@cache
+def _shipped_data() -> dict[str, Any]:
+    """The shipped file, parsed once for both its cues and its words."""
+    return _load(read_text("cues.toml"), _RESOURCE)
+
+
+@cache
+def _shipped_cues() -> tuple[Cue, ...]:
+    return tuple(_cues_from(_shipped_data(), _RESOURCE))
 
 
 def default_cues() -> list[Cue]:
-    return parse_cues(_resource_text(), path=_RESOURCE)
+    return list(_shipped_cues())
 
 
 @cache
 def default_language() -> Language:
-    return parse_language(_load(_resource_text(), _RESOURCE), path=_RESOURCE)
+    return parse_language(_shipped_data(), path=_RESOURCE)
 
 
 def load_cues(path: Path | None = None) -> list[Cue]:
