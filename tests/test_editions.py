@@ -218,7 +218,7 @@ def test_cli_pair_prints_word_diff_markers_when_not_a_terminal(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "{+Les combattants dotés de la compétence Spectre/X" in out
-    assert "Spectre immuneTo Venin" in out
+    assert "Spectre is immune to Venin" in out
 
 
 def test_cli_reads_the_ability_from_a_built_turtle_file(tmp_path, capsys, venin_graph):

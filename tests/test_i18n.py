@@ -45,6 +45,19 @@ def test_complexity_and_review_speak_the_users_language():
     assert "suggested: Prestige excludes Loyal" in run("--lang", "en", "review").stdout
 
 
+def test_impact_and_edition_history_speak_the_users_language():
+    french = run("impact", "Fouisseur").stdout
+    assert "modifier Fouisseur (Hell Dorado) fait bouger 6 autres capacités et 2 verdicts de rencontre" in french
+    assert "Ce qui bouge (6) :" in french and "- Fouisseur annule Attaque d’opportunité (ligne 103)" in french
+    assert "rencontre Fouisseur contre Attaque d’opportunité : Attaque d’opportunité annulée → en vigueur" in french
+    english = run("--lang", "en", "impact", "Fouisseur").stdout
+    assert "changing Fouisseur (Hell Dorado) moves 6 other abilities and 2 encounter verdicts" in english
+    assert "encounter Fouisseur vs Attaque d’opportunité: Attaque d’opportunité defeated → in effect" in english
+    history = run("diff", "Toxique", "--game", "Confrontation").stdout
+    assert "Toxique (Confrontation) : chronologie" in history and "édition" in history and "nouvelle" in history
+    assert "timeline" in run("--lang", "en", "diff", "Toxique", "--game", "Confrontation").stdout
+
+
 def test_every_message_of_the_code_is_in_the_french_catalogue():
     babel = pytest.importorskip("babel.messages.extract")
     from babel.messages.pofile import read_po

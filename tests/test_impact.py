@@ -68,7 +68,7 @@ def test_grant_closure_both_ways(seed_graph):
 
 def test_mutual_cancelling_pair_moves_together(seed_graph):
     result = impact(seed_graph, "Frappe rapide")
-    assert any("mutuallyCancels" in r for r in _moves(result)["Riposte rapide"])
+    assert any("cancels each other with" in r for r in _moves(result)["Riposte rapide"])
     changed = [c for e in result["encounters"] for c in e["changes"] if c["ability"] == "Riposte rapide"]
     assert changed and changed[0]["before"] == "defeated" and changed[0]["after"] == "in effect"
 
@@ -129,11 +129,11 @@ def test_edited_copy_is_matched_to_its_source_by_the_lines_it_shares(edited_copy
 def test_removing_the_cancelling_sentence_changes_the_insaisissable_encounter(seed_graph, edited_copy):
     edited = build(DATA / "corpus.toml", substitutes={GLOSSARY.name: edited_copy}).graph
     result = impact_of_edit(seed_graph, edited)
-    assert [(c["ability"], c["what"]) for c in result["changed"]] == [("Insaisissable", f"text, cancels {AOO} removed")]
+    assert [(c["ability"], c["what"]) for c in result["changed"]] == [("Insaisissable", f"text, Insaisissable cancels {AOO}: removed")]
     changes = {(tuple(e["sides"]), c["ability"]): (c["before"], c["after"]) for e in result["encounters"] for c in e["changes"]}
     assert changes == {(("Insaisissable", AOO), AOO): ("defeated", "in effect")}
     assert AOO in _moves(result) and "Interception" in _moves(result)
-    assert summary_line(result).startswith(f"you changed Insaisissable (text, cancels {AOO} removed);")
+    assert summary_line(result).startswith(f"you changed Insaisissable (text, Insaisissable cancels {AOO}: removed);")
 
 
 def test_cli_impact_edit_names_the_verdict_that_changes(edited_copy, capsys):

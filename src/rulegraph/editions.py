@@ -17,7 +17,7 @@ from rdflib import RDF, Graph, URIRef
 
 from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, optional_text, text_of
 from .errors import RulegraphError
-from .i18n import _
+from .i18n import N_, _
 from .names import is_parameter
 from .namespaces import RELATIONS, RG, game_uri
 from .text import closest, fold, fold_aligned
@@ -389,6 +389,23 @@ def _edges(graph: Graph) -> dict[tuple[str, str, str, str], EdgeRecord]:
                 record["evidence"], record["line"], record["edition"] = first["evidence"], first["line"], first["edition"]
             edges[(record["game"], record["subject"], relation, record["object"])] = record
     return edges
+
+
+#: What can change in an ability between two builds, as the user reads it (JSON keeps the keys).
+_FIELD_WORDS = {"text": N_("text"), "parameters": N_("parameters"), "tags": N_("tags"), "notes": N_("notes"),
+                "heading": N_("heading"), "category": N_("category"), "editions": N_("editions")}
+
+
+def field_label(field: str) -> str:
+    return _(_FIELD_WORDS[field]) if field in _FIELD_WORDS else field
+
+
+#: An ability's status in one edition of its history, as the user reads it.
+_STATUS_WORDS = {"absent": N_("absent"), "new": N_("new"), "changed": N_("changed"), "unchanged": N_("unchanged")}
+
+
+def status_label(status: str) -> str:
+    return _(_STATUS_WORDS[status]) if status in _STATUS_WORDS else status
 
 
 def diff_graphs(old: Graph, new: Graph) -> RevisionDiff:

@@ -24,9 +24,9 @@ from rdflib import RDF, Graph, URIRef
 
 from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, game_lexicon, line_of, source_of, text_of
 from .checks.finding import Finding
-from .editions import RevisionDiff
+from .editions import RevisionDiff, field_label
 from .errors import RulegraphError
-from .i18n import _
+from .i18n import N_, _, labelled, ngettext
 from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import ATTACKS, MUTUAL, Explanation, Resolution, resolve
@@ -133,6 +133,18 @@ ATTACK_RELATIONS = ATTACKS + (MUTUAL,)
 TYPED_RELATIONS = tuple(r for r in INTERACTIONS if r != "references")
 VERDICTS = ("in effect", "defeated", "undecided")
 NOT_HELD = "not held"
+#: The verdicts as the user reads them (JSON keeps the codes above).
+_VERDICT_WORDS = {"in effect": N_("in effect"), "defeated": N_("defeated"), "undecided": N_("undecided"), NOT_HELD: N_("not held")}
+
+
+def verdict_label(verdict: str) -> str:
+    return _(_VERDICT_WORDS[verdict]) if verdict in _VERDICT_WORDS else verdict
+
+
+def encounter_change(sides: list[str], change: VerdictChange) -> str:
+    """"Fouisseur contre Attaque d’opportunité : Attaque d’opportunité annulée → en vigueur"."""
+    return _("{sides}: {ability} {before} → {after}").format(
+        sides=_(" vs ").join(sides), ability=change["ability"], before=verdict_label(change["before"]), after=verdict_label(change["after"]))
 #: Checks whose message lists other abilities only as places where a word is seen: those
 #: abilities do not move with this one.
 PLACE_ONLY_CHECKS = frozenset({"spelling"})
@@ -354,16 +366,24 @@ def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: 
 # --- the summary -----------------------------------------------------------------------------
 
 
+def edge_sentence(subject: str, relation: str, obj: str) -> str:
+    """"Fouisseur annule Attaque d’opportunité": the relation read in the user's language."""
+    from .text import before_name
+    from .vocabulary import relation_phrase
+
+    return f"{subject} {before_name(relation_phrase(relation), obj)}"
+
+
 def _reason(item: LayerItem, layer: str) -> str:
-    where = f" (line {item['line']})" if item.get("line") else ""
-    if layer == "direct":
-        return f"{item['subject']} {item['relation']} {item['object']}{where}"
-    return f"{item['subject']} {item['relation']} {item['object']} too{where}"
+    edge = edge_sentence(item["subject"], item["relation"], item["object"])
+    if layer != "direct":
+        edge = _("{edge} too").format(edge=edge)
+    return _("{edge} (line {line})").format(edge=edge, line=item["line"]) if item.get("line") else edge
 
 
 def _grant_reason(item: GrantPath) -> str:
     chain = " → ".join([item["chain"][0]["subject"], *(hop["object"] for hop in item["chain"])])
-    return f"grants, through {chain}"
+    return _("grants, through {chain}").format(chain=chain)
 
 
 def moved_abilities(result: Impact) -> list[Moved]:
@@ -385,12 +405,12 @@ def moved_abilities(result: Impact) -> list[Moved]:
                 add(path["ability"], _grant_reason(path))
     for encounter in result["encounters"]:
         for change in encounter["changes"]:
-            add(change["ability"], f"encounter {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
+            add(change["ability"], _("encounter {change}").format(change=encounter_change(encounter["sides"], change)))
     for finding in result["findings"]:
         if finding["check"] in PLACE_ONLY_CHECKS:
             continue
         for ability in finding["abilities"]:
-            add(ability, f"{finding['code']} {finding['check']}: {finding['message']}")
+            add(ability, labelled(f"{finding['code']} {finding['check']}", finding["message"]))
     return [{"ability": ability, "reasons": items} for ability, items in reasons.items()]
 
 
@@ -424,14 +444,14 @@ def _changed_keys(diff: RevisionDiff) -> list[tuple[str, str, str]]:
     """(game, ability, what changed) for each ability the edit touched, text first."""
     changed: dict[tuple[str, str], list[str]] = defaultdict(list)
     for item in diff["abilities_changed"]:
-        changed[(item["game"], item["ability"])] += list(item["fields"])
+        changed[(item["game"], item["ability"])] += [field_label(field) for field in item["fields"]]
     for added in diff["abilities_added"]:
-        changed[(added["game"], added["ability"])].append("added")
+        changed[(added["game"], added["ability"])].append(_("added"))
     for removed in diff["abilities_removed"]:
-        changed[(removed["game"], removed["ability"])].append("removed")
-    for change, edges in (("added", diff["edges_added"]), ("removed", diff["edges_removed"])):
+        changed[(removed["game"], removed["ability"])].append(_("removed"))
+    for change, edges in ((N_("{edge}: added"), diff["edges_added"]), (N_("{edge}: removed"), diff["edges_removed"])):
         for edge in edges:
-            what = f"{edge['relation']} {edge['object']} {change}"
+            what = _(change).format(edge=edge_sentence(edge["subject"], edge["relation"], edge["object"]))
             if what not in changed[(edge["game"], edge["subject"])]:
                 changed[(edge["game"], edge["subject"])].append(what)
     return [(game, ability, ", ".join(fields)) for (game, ability), fields in sorted(changed.items(), key=lambda i: (i[0][0], fold(i[0][1])))]
@@ -476,7 +496,7 @@ def impact_of_edit(old: Graph, new: Graph) -> EditImpact:
                 moves[moved["ability"]] += [r for r in moved["reasons"] if r not in moves[moved["ability"]]]
     for encounter in moved_encounters:
         for change in encounter["changes"]:
-            reason = f"encounter {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}"
+            reason = _("encounter {change}").format(change=encounter_change(encounter["sides"], change))
             if change["ability"] not in changed_names and reason not in moves[change["ability"]]:
                 moves[change["ability"]].append(reason)
     return {
@@ -499,8 +519,11 @@ def summary_line(result: Impact | EditImpact) -> str:
     """"you changed X's text; these N abilities and M encounter verdicts move"."""
     verdicts = sum(len(e["changes"]) for e in result["encounters"])
     moved = len(result["moves"])
+    abilities = ngettext("{count} other ability", "{count} other abilities", moved).format(count=moved)
+    encounters = ngettext("{count} encounter verdict", "{count} encounter verdicts", verdicts).format(count=verdicts)
     if "diff" in result:
-        what = "; ".join(f"{c['ability']} ({c['what']})" for c in result["changed"]) or "nothing the graph holds"
-        return f"you changed {what}; {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'} move"
-    return f"changing {result['ability']} ({result['game']}) moves {moved} other abilit{'y' if moved == 1 else 'ies'} and {verdicts} encounter verdict{'' if verdicts == 1 else 's'}"
+        what = "; ".join(f"{c['ability']} ({c['what']})" for c in result["changed"]) or _("nothing the graph holds")
+        return _("you changed {what}; {abilities} and {encounters} move").format(what=what, abilities=abilities, encounters=encounters)
+    return _("changing {ability} ({game}) moves {abilities} and {encounters}").format(
+        ability=result["ability"], game=result["game"], abilities=abilities, encounters=encounters)
 

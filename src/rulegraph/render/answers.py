@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..i18n import _, labelled, ngettext, number
+from ..i18n import _, labelled, ngettext, number, quoted
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -108,22 +108,30 @@ def render_resolution(result: Resolution) -> str:
 
 def _impact_where(item: Mapping[str, object]) -> str:
     where = f" ({item['source']}:{item['line']})" if item.get("source") else ""
-    condition = f"\n        condition: {item['condition']}" if item.get("condition") else ""
-    return f"« {item['evidence']} »{where}{condition}"
+    condition = "\n        " + _("condition: {condition}").format(condition=item["condition"]) if item.get("condition") else ""
+    return f"{quoted(str(item['evidence']))}{where}{condition}"
+
+
+def _counted(title: str, count: int) -> str:
+    """"Direct (3):", with the user's punctuation."""
+    return labelled(f"{title} ({count})")
 
 
 def _layers(result: Impact, own: str) -> list[str]:
-    lines = [f"Direct ({len(result['direct'])}):"]
+    from ..impact import edge_sentence
+
+    lines = [_counted(_("Direct"), len(result["direct"]))]
     for item in result["direct"]:
-        lines.append(f"  {item['subject']} {item['relation']} {item['object']}")
+        lines.append("  " + edge_sentence(item["subject"], item["relation"], item["object"]))
         lines.append(f"      {_impact_where(item)}")
-    lines.append(f"Alongside: the same relation to the same ability ({len(result['alongside'])}):")
+    lines.append(_counted(_("Alongside: the same relation to the same ability"), len(result["alongside"])))
     for item in result["alongside"]:
-        lines.append(f"  {item['subject']} {item['relation']} {item['object']} (as {own} with {item['via']})")
+        lines.append("  " + _("{edge} (as {own} with {via})").format(
+            edge=edge_sentence(item["subject"], item["relation"], item["object"]), own=own, via=item["via"]))
         lines.append(f"      {_impact_where(item)}")
-    for key, title in (("gives", "Grants, transitively"), ("given_by", "Granted by, transitively")):
+    for key, title in (("gives", _("Grants, transitively")), ("given_by", _("Granted by, transitively"))):
         paths = result["grants"][key]
-        lines.append(f"{title} ({len(paths)}):")
+        lines.append(_counted(title, len(paths)))
         for path in paths:
             chain = " → ".join([path["chain"][0]["subject"], *(hop["object"] for hop in path["chain"])])
             lines.append(f"  {path['ability']}: {chain}")
@@ -131,75 +139,83 @@ def _layers(result: Impact, own: str) -> list[str]:
 
 
 def _encounters(encounters: list[Encounter], title: str) -> list[str]:
+    from ..impact import encounter_change
+
     verdicts = sum(len(e["changes"]) for e in encounters)
-    lines = [f"{title} ({verdicts}):"]
+    lines = [_counted(title, verdicts)]
+    not_held = _("(not held)")
     for encounter in encounters:
         for change in encounter["changes"]:
-            lines.append(f"  {' vs '.join(encounter['sides'])}: {change['ability']} {change['before']} → {change['after']}")
-            lines.append(f"      before: {change['why_before'] or '(not held)'}")
-            lines.append(f"      after:  {change['why_after'] or '(not held)'}")
+            lines.append("  " + encounter_change(encounter["sides"], change))
+            lines.append("      " + _("before: {why}").format(why=change["why_before"] or not_held))
+            lines.append("      " + _("after:  {why}").format(why=change["why_after"] or not_held))
     if not encounters:
-        lines.append("  none")
+        lines.append("  " + _("none"))
     return lines
 
 
-def _findings(findings: list[FindingAbout], title: str = "Findings") -> list[str]:
-    lines = [f"{title} ({len(findings)}):"]
+def _findings(findings: list[FindingAbout], title: str | None = None) -> list[str]:
+    from ..checks.finding import severity_label
+
+    lines = [_counted(title or _("Findings"), len(findings))]
     for finding in findings:
         where = f"{finding['source']}:{finding['line']}: " if finding.get("source") and finding.get("line") else ""
-        lines.append(f"  {finding['code']} {finding['check']} ({finding['severity']}): {where}{finding['message']}")
+        lines.append(f"  {finding['code']} {finding['check']} ({severity_label(finding['severity'])}): {where}{finding['message']}")
     return lines
 
 
 def _moves(moves: list[Moved]) -> list[str]:
-    lines = [f"What moves ({len(moves)}):"]
+    lines = [_counted(_("What moves"), len(moves))]
     for item in moves:
         lines.append(f"  {item['ability']}")
         lines += [f"      - {reason}" for reason in item["reasons"]]
     if not moves:
-        lines.append("  nothing")
+        lines.append("  " + _("nothing"))
     return lines
 
 
 def render_impact(result: Impact) -> str:
     from ..impact import summary_line
 
-    where = f", {result['source']}:{result['line']}" if result["source"] else ", not defined in its glossary"
+    where = f", {result['source']}:{result['line']}" if result["source"] else _(", not defined in its glossary")
     lines = [f"{result['ability']} ({result['game']}{where})", summary_line(result), ""]
     lines += _moves(result["moves"]) + [""]
     lines += _layers(result, result["ability"])
-    lines += _encounters(result["encounters"], f"Encounters whose verdict changes once {result['ability']}'s relations are gone")
+    lines += _encounters(result["encounters"], _("Encounters whose verdict changes once {ability}'s relations are gone").format(ability=result["ability"]))
     lines += _findings(result["findings"])
-    lines.append(f"Designer notes ({len(result['notes'])}):")
-    lines += [f"  line {note['line']}: « {note['text']} » on « {note['questions']} »" for note in result["notes"]]
+    lines.append(_counted(_("Designer notes"), len(result["notes"])))
+    lines += ["  " + _("line {line}: {text} on {questions}").format(line=note["line"], text=quoted(note["text"]), questions=quoted(note["questions"]))
+              for note in result["notes"]]
     return "\n".join(lines)
 
 
 def render_edit(result: EditImpact, colour: bool = False) -> str:
-    from ..impact import summary_line
+    from ..editions import field_label
+    from ..impact import edge_sentence, summary_line
     from .diffs import render_diff
 
     lines = [f"{result['source']} → {result['edited']}", summary_line(result), ""]
     diff = result["diff"]
-    lines.append(f"Changed ({len(result['changed'])}):")
+    lines.append(_counted(_("Changed"), len(result["changed"])))
     for changed in diff["abilities_changed"]:
-        lines.append(f"  {changed['ability']} ({changed['game']}): {', '.join(changed['fields'])}")
+        lines.append("  " + labelled(f"{changed['ability']} ({changed['game']})", ", ".join(field_label(f) for f in changed["fields"])))
         if "text_diff" in changed:
             lines.append("    " + render_diff(changed["text_diff"], colour).replace("\n", "\n    "))
-    for title, abilities in (("added", diff["abilities_added"]), ("removed", diff["abilities_removed"])):
-        lines += [f"  {item['ability']} ({item['game']}): {title}" for item in abilities]
-    for title, edges in (("edge added", diff["edges_added"]), ("edge removed", diff["edges_removed"])):
+    for title, abilities in ((_("added"), diff["abilities_added"]), (_("removed"), diff["abilities_removed"])):
+        lines += ["  " + labelled(f"{item['ability']} ({item['game']})", title) for item in abilities]
+    for title, edges in ((_("edge added"), diff["edges_added"]), (_("edge removed"), diff["edges_removed"])):
         for edge in edges:
-            lines.append(f"  {title}: {edge['subject']} {edge['relation']} {edge['object']} (line {edge['line']})")
+            lines.append("  " + labelled(title, _("{edge} (line {line})").format(
+                edge=edge_sentence(edge["subject"], edge["relation"], edge["object"]), line=edge["line"])))
     lines.append("")
-    lines += _encounters(result["encounters"], "Encounter verdicts that differ between the two versions")
+    lines += _encounters(result["encounters"], _("Encounter verdicts that differ between the two versions"))
     lines.append("")
     lines += _moves(result["moves"])
     for item in result["abilities"]:
-        lines += ["", f"— {item['ability']} ({item['game']}): {item['changed']}"]
+        lines += ["", "— " + labelled(f"{item['ability']} ({item['game']})", item["changed"])]
         lines += _layers(item, item["ability"])
-        lines += _findings(item["findings"], "Findings before the edit")
-        lines += _findings(item["findings_after"], "Findings after the edit")
+        lines += _findings(item["findings"], _("Findings before the edit"))
+        lines += _findings(item["findings_after"], _("Findings after the edit"))
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import _, labelled, quoted
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -46,12 +47,15 @@ def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
 
 
 def _relation_lines(title: str, relations: Sequence[Mapping[str, object]]) -> list[str]:
-    lines = [f"{title}: {len(relations)}"]
+    from ..impact import edge_sentence
+
+    lines = [labelled(title, str(len(relations)))]
     for relation in relations:
         where = f" [{relation['edition']}]" if relation.get("edition") else ""
-        lines.append(f"  {relation['subject']} {relation['relation']} {relation['object']}{where} (line {relation['line']})")
+        edge = edge_sentence(str(relation["subject"]), str(relation["relation"]), str(relation["object"])) + where
+        lines.append("  " + _("{edge} (line {line})").format(edge=edge, line=relation["line"]))
         if relation.get("evidence"):
-            lines.append(f"    « {relation['evidence']} »")
+            lines.append(f"    {quoted(str(relation['evidence']))}")
     return lines
 
 
@@ -60,37 +64,42 @@ def render_pair(result: EditionDiff, colour: bool) -> str:
     lines = [f"{_BOLD}{title}{_RESET}" if colour else title]
     if not result["from_present"] or not result["to_present"]:
         missing = [name for name, here in ((result["from"], result["from_present"]), (result["to"], result["to_present"])) if not here]
-        lines.append(f"(no text in {', '.join(missing)})")
+        lines.append(_("(no text in {editions})").format(editions=", ".join(missing)))
     if any(chunk["op"] != "equal" for chunk in result["text_diff"]):
         lines.append(render_diff(result["text_diff"], colour))
     else:
-        lines.append("(same text)")
-    lines += _relation_lines("relations added", result["added"])
-    lines += _relation_lines("relations removed", result["removed"])
-    lines.append(f"parameters added: {', '.join(result['parameters_added']) or 'none'}")
-    lines.append(f"parameters removed: {', '.join(result['parameters_removed']) or 'none'}")
+        lines.append(_("(same text)"))
+    lines += _relation_lines(_("relations added"), result["added"])
+    lines += _relation_lines(_("relations removed"), result["removed"])
+    lines.append(labelled(_("parameters added"), ", ".join(result["parameters_added"]) or _("none")))
+    lines.append(labelled(_("parameters removed"), ", ".join(result["parameters_removed"]) or _("none")))
     return "\n".join(lines)
 
 
 def render_history(result: EditionDiff, colour: bool) -> str:
+    from ..editions import status_label
+
+    edition, present, status, words = _("edition"), _("present"), _("status"), _("words")
     rows = [
-        {"edition": row["edition"], "present": "yes" if row["present"] else "no", "status": row["status"], "words": row["words"] or ""}
+        {edition: row["edition"], present: _("yes") if row["present"] else _("no"), status: status_label(row["status"]), words: row["words"] or ""}
         for row in result["timeline"]
     ]
-    lines = [f"{result['ability']} ({result['game']}): timeline", format_table(rows)]
+    lines = [labelled(f"{result['ability']} ({result['game']})", _("timeline")), format_table(rows)]
     for step in result["steps"]:
         lines += ["", render_pair(step, colour)]
     return "\n".join(lines)
 
 
 def render_revisions(result: RevisionDiff, paths: list[Path], colour: bool) -> str:
+    from ..editions import field_label
+
     lines = [f"{paths[0]} → {paths[1]}"]
-    for title, items in (("abilities added", result["abilities_added"]), ("abilities removed", result["abilities_removed"])):
-        lines.append(f"{title}: {len(items)}")
+    for title, items in ((_("abilities added"), result["abilities_added"]), (_("abilities removed"), result["abilities_removed"])):
+        lines.append(labelled(title, str(len(items))))
         lines += [f"  {item['ability']} ({item['game']})" for item in items]
-    lines.append(f"abilities changed: {len(result['abilities_changed'])}")
+    lines.append(labelled(_("abilities changed"), str(len(result["abilities_changed"]))))
     for item in result["abilities_changed"]:
-        lines.append(f"  {item['ability']} ({item['game']}): {', '.join(item['fields'])}")
+        lines.append("  " + labelled(f"{item['ability']} ({item['game']})", ", ".join(field_label(f) for f in item["fields"])))
         if "text_diff" in item:
             lines.append("    " + render_diff(item["text_diff"], colour).replace("\n", "\n    "))
         for edition, text_diff in item.get("edition_diffs", {}).items():
@@ -98,7 +107,7 @@ def render_revisions(result: RevisionDiff, paths: list[Path], colour: bool) -> s
         for field in item["fields"]:
             if field not in ("text", "editions"):
                 change = item["changes"][field]
-                lines.append(f"    {field}: {change['old']} → {change['new']}")
-    lines += _relation_lines("edges added", result["edges_added"])
-    lines += _relation_lines("edges removed", result["edges_removed"])
+                lines.append("    " + labelled(field_label(field), f"{change['old']} → {change['new']}"))
+    lines += _relation_lines(_("edges added"), result["edges_added"])
+    lines += _relation_lines(_("edges removed"), result["edges_removed"])
     return "\n".join(lines)
