@@ -58,6 +58,13 @@ def test_impact_and_edition_history_speak_the_users_language():
     assert "timeline" in run("--lang", "en", "diff", "Toxique", "--game", "Confrontation").stdout
 
 
+def test_the_named_queries_are_described_in_the_users_language():
+    french = run("query", "--list").stdout
+    assert "cancelled-by: Ce qui annule une capacité" in french and "(game, facultatif) le jeu" in french
+    english = run("--lang", "en", "query", "--list").stdout
+    assert "cancelled-by: What cancels or negates an ability" in english and "(game, optional) the game" in english
+
+
 def test_every_message_of_the_code_is_in_the_french_catalogue():
     babel = pytest.importorskip("babel.messages.extract")
     from babel.messages.pofile import read_po

@@ -144,7 +144,7 @@ def bindings(graph: Graph, query: NamedQuery, values: dict[str, str]) -> dict[st
         raise RulegraphError(_('query {name} has no parameter {unknown}; it takes {declared}').format(name=query.name, unknown=', '.join(unknown), declared=', '.join(declared)), path=query.path)
     missing = [p.name for p in query.parameters if not p.optional and p.name not in values]
     if missing:
-        raise RulegraphError(_('query {name} needs --param {missing}=… ({description})').format(name=query.name, missing=missing[0], description=declared[missing[0]].description),
+        raise RulegraphError(_('query {name} needs --param {missing}=… ({description})').format(name=query.name, missing=missing[0], description=_(declared[missing[0]].description)),
                              path=query.path)
     game = values.get("game")
     bound: dict[str, Identifier] = {}
@@ -480,3 +480,15 @@ def _outer_brace(text: str) -> int:
     if brace == -1:
         raise RulegraphError("the query has no { … } group to bind parameters in")
     return brace
+
+
+def extract_descriptions(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (Babel's signature)
+    """Babel extractor for the ``.rq`` files (``make i18n``, babel.cfg): each query's description
+    and its parameters' descriptions go into the message catalogue, so that ``query --list``
+    speaks the user's language."""
+    text = fileobj.read().decode("utf-8")
+    query = parse_query(text, name="", path=getattr(fileobj, "name", ""))
+    if query.description:
+        yield 1, None, query.description, []
+    for parameter in query.parameters:
+        yield 1, None, parameter.description, []

@@ -34,12 +34,16 @@ def format_table(rows: Sequence[Mapping[str, object]], columns: list[str] | None
 
 
 def render_query_list(named) -> str:
+    """Each named query with its description and parameters, in the user's language (the .rq
+    descriptions are in the message catalogue)."""
+    from ..i18n import _
+
     lines = []
     for query in named:
-        lines.append(f"{query.name}: {query.description}")
+        lines.append(f"{query.name}: {_(query.description)}")
         for parameter in query.parameters:
-            optional = ", optional" if parameter.optional else ""
-            lines.append(f"    --param {parameter.name}=…  ({parameter.kind}{optional}) {parameter.description}")
+            optional = _(", optional") if parameter.optional else ""
+            lines.append(f"    --param {parameter.name}=…  ({parameter.kind}{optional}) {_(parameter.description)}")
     return "\n".join(lines)
 
 
