@@ -65,6 +65,15 @@ def test_the_named_queries_are_described_in_the_users_language():
     assert "cancelled-by: What cancels or negates an ability" in english and "(game, optional) the game" in english
 
 
+def test_the_endpoints_query_page_speaks_the_users_language(french):
+    from rulegraph import queries
+    from rulegraph.server import query_page
+
+    page = query_page(queries.available())
+    assert '<html lang="fr">' in page and "Requêtes nommées" in page and "Ce qui annule une capacité" in page
+    assert "<button>lancer</button>" in page and "En lecture seule" in page
+
+
 def test_every_message_of_the_code_is_in_the_french_catalogue():
     babel = pytest.importorskip("babel.messages.extract")
     from babel.messages.pofile import read_po

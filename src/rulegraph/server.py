@@ -153,28 +153,35 @@ def _text(status: int, message: str) -> Response:
 
 def query_page(named: list[queries.NamedQuery]) -> str:
     """A small offline page: a query form posting to /sparql, and the named queries with their
-    parameters (each one loads into the form, or runs with its parameters through /queries/NAME)."""
+    parameters (each one loads into the form, or runs with its parameters through /queries/NAME),
+    in the language the server was started in."""
+    from .i18n import _, language
+
+    run, optional = html.escape(_("run")), _(", optional")
     items = []
     for query in named:
         parameters = "".join(
             f'<label>{html.escape(p.name)} <input name="{html.escape(p.name)}" placeholder="{html.escape(p.kind)}'
-            f'{", optional" if p.optional else ""}"></label> '
+            f'{html.escape(optional) if p.optional else ""}"></label> '
             for p in query.parameters)
         items.append(
-            f'<li><h3>{html.escape(query.name)}</h3><p>{html.escape(query.description)}</p>'
-            f'<form action="/queries/{html.escape(query.name)}" method="get">{parameters}<button>run</button></form>'
+            f'<li><h3>{html.escape(query.name)}</h3><p>{html.escape(_(query.description))}</p>'
+            f'<form action="/queries/{html.escape(query.name)}" method="get">{parameters}<button>{run}</button></form>'
             f'<details><summary>SPARQL</summary><pre>{html.escape(query.text)}</pre></details></li>')
+    title, heading = html.escape(_("rulegraph SPARQL endpoint")), html.escape(_("Named queries"))
+    atlas, report = html.escape(_("atlas")), html.escape(_("consistency report"))
+    links = _("Read-only; {atlas}, {report}.").format(atlas=f'<a href="/graph.html">{atlas}</a>', report=f'<a href="/report.html">{report}</a>')
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>rulegraph SPARQL</title>
+<html lang="{language()}"><head><meta charset="utf-8"><title>rulegraph SPARQL</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:auto}}textarea{{width:100%;height:12em}}li{{margin-bottom:1em}}</style>
 </head><body>
-<h1>rulegraph SPARQL endpoint</h1>
-<p>Read-only; <a href="/graph.html">atlas</a>, <a href="/report.html">consistency report</a>.</p>
+<h1>{title}</h1>
+<p>{links}</p>
 <form action="/sparql" method="post">
 <textarea name="query">PREFIX rg: &lt;https://w3id.org/rulegraph#&gt;
 PREFIX rdfs: &lt;http://www.w3.org/2000/01/rdf-schema#&gt;
 SELECT (COUNT(DISTINCT ?ability) AS ?abilities) WHERE {{ ?ability a/rdfs:subClassOf* rg:Ability }}</textarea>
-<button>run</button></form>
-<h2>Named queries</h2><ul>{''.join(items)}</ul>
+<button>{run}</button></form>
+<h2>{heading}</h2><ul>{''.join(items)}</ul>
 </body></html>
 """
