@@ -299,14 +299,20 @@ APP_CATEGORIES = """{
 """
 
 
-def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
+def _app_build(folder, name: str, text: str, game: str):
+    """Build an app file written on the fly: the result, and every pair of distinct abilities it links."""
     from rulegraph.build import build
 
-    path = tmp_path / "vigies.json"
-    path.write_text(APP_CATEGORIES, encoding="utf-8")
-    result = build(files=[path], game="Vigies")
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    result = build(files=[path], game=game)
     pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
              if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
+    return result, pairs
+
+
+def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
+    _result, pairs = _app_build(tmp_path, "vigies.json", APP_CATEGORIES, "Vigies")
     for spell in ("Trait de feu", "Embrasement"):
         assert frozenset(("Pyromancien", spell)) in pairs
         assert frozenset(("Ignifugé", spell)) in pairs
@@ -331,13 +337,7 @@ APP_ADJECTIVE_CATEGORY = """{
 def test_a_category_named_by_its_adjective_is_not_an_undefined_ability(tmp_path):
     """"les capacités Psychiques" names the category "Pouvoirs psychiques", and "PA 3" is a
     characteristic: neither becomes an ability of its own."""
-    from rulegraph.build import build
-
-    path = tmp_path / "dunes.json"
-    path.write_text(APP_ADJECTIVE_CATEGORY, encoding="utf-8")
-    result = build(files=[path], game="Dunes")
+    result, pairs = _app_build(tmp_path, "dunes.json", APP_ADJECTIVE_CATEGORY, "Dunes")
     abilities = {ref.label for s in result.statements for ref in (s.subject, s.object) if ref.kind == "ability"}
     assert abilities <= {"Éclair psychique", "Prescience", "Psyker", "Néant psychique", "Perforant"}
-    pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
-             if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
     assert {frozenset(("Néant psychique", "Éclair psychique")), frozenset(("Néant psychique", "Prescience"))} <= pairs
