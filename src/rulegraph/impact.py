@@ -31,6 +31,7 @@ from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import ATTACKS, MUTUAL, Explanation, Resolution, resolve
 from .text import fold
+from .vocabulary import edge_sentence
 
 
 class LayerItem(EdgeEvidence, total=False):
@@ -364,14 +365,6 @@ def removal_encounters(graph: Graph, view: nx.MultiDiGraph, node: str, game_id: 
 
 
 # --- the summary -----------------------------------------------------------------------------
-
-
-def edge_sentence(subject: str, relation: str, obj: str) -> str:
-    """"Fouisseur annule Attaque d’opportunité": the relation read in the user's language."""
-    from .text import before_name
-    from .vocabulary import relation_phrase
-
-    return f"{subject} {before_name(relation_phrase(relation), obj)}"
 
 
 def _reason(item: LayerItem, layer: str) -> str:

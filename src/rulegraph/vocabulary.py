@@ -101,6 +101,14 @@ def relation_phrase(relation: str, lang: str | None = None, *, inverse: bool = F
     return _word(relation, "inverse" if inverse else "phrase", lang)
 
 
+def edge_sentence(subject: str, relation: str, obj: str) -> str:
+    """"Interception annule les effets d’Insaisissable": the relation read in the user's language,
+    "de" elided before a vowel."""
+    from .text import before_name
+
+    return f"{subject} {before_name(relation_phrase(relation), obj)}"
+
+
 def kind_label(kind: str, lang: str | None = None, *, plural: bool = False) -> str:
     """The label of a kind of term ("state" → "État", plural "États"). Kinds are the lexicon's
     and the views' names (ability, undefined, state, action, characteristic, concept, equipment,

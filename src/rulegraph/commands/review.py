@@ -34,8 +34,8 @@ def run(args) -> int:
     from ..catalogue import find_game
     from ..errors import RulegraphError
     from ..i18n import ngettext, quoted
-    from ..render.answers import edge_line
     from ..review import append_to_curation, confidence_text, curation_entry, find_item, proposal, review_items
+    from ..vocabulary import edge_sentence
 
     manifest = args.manifest or DEFAULT_MANIFEST
     result = build(manifest)
@@ -63,8 +63,7 @@ def run(args) -> int:
     print(ngettext("To review: {count} edge, least sure first", "To review: {count} edges, least sure first", len(items)).format(count=len(items)))
     for item in items:
         s = item.statement
-        subject, relation, obj = proposal(item)
-        edge = edge_line({"subject": subject, "relation": relation, "object": obj})
+        edge = edge_sentence(*proposal(item))
         asked = _("suggested: {edge}").format(edge=edge) if item.suggested else _("typed: {edge}").format(edge=edge)
         print(f"\n[{item.id}] {s.source}:{s.line}  " + _("confidence {value}").format(value=confidence_text(item)) + f"  {asked}")
         print(f"    {quoted(s.sentence)}")

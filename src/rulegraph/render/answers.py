@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..i18n import _, labelled, ngettext, number, quoted
+from ..vocabulary import edge_sentence
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -35,12 +36,8 @@ def _evidence_where(edge: Mapping[str, object]) -> str:
     return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
 
 
-def edge_line(edge: Mapping[str, object]) -> str:
-    """« A » relation « B », with the relation in the user's language ("annule les effets de")."""
-    from ..text import before_name
-    from ..vocabulary import relation_phrase
-
-    return f"{edge['subject']} {before_name(relation_phrase(str(edge['relation'])), str(edge['object']))}"
+def _edge(edge: Mapping[str, object]) -> str:
+    return edge_sentence(str(edge["subject"]), str(edge["relation"]), str(edge["object"]))
 
 
 def render_interactions(result: Interactions) -> str:
@@ -48,7 +45,7 @@ def render_interactions(result: Interactions) -> str:
 
     lines = [f"{result['a']} ↔ {result['b']}", "", _("Direct relations:")]
     for edge in result["relations"]:
-        lines.append(f"  {edge_line(edge)}")
+        lines.append(f"  {_edge(edge)}")
         lines.append(f"      {_evidence_where(edge)}")
     if not result["relations"]:
         lines.append("  " + _("none"))
@@ -72,7 +69,7 @@ def render_interactions(result: Interactions) -> str:
         lines.append(f"  {kind_label(item['kind']).lower()}: {item['term']}")
         for side in ("a", "b"):
             for edge in item[side]:
-                lines.append(f"      {edge_line(edge)}: {_evidence_where(edge)}")
+                lines.append(f"      {_edge(edge)}: {_evidence_where(edge)}")
     if not result["shared"]:
         lines.append("  " + _("nothing"))
     return "\n".join(lines)
@@ -101,7 +98,7 @@ def render_resolution(result: Resolution) -> str:
         for link in item["chain"]:
             edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
             where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
-            relation = f"{edge_line(edge)} : " if edge.get("relation") else ""
+            relation = f"{_edge(edge)} : " if edge.get("relation") else ""
             lines.append(f"      {relation}« {edge['evidence']} »{where}")
     return "\n".join(lines)
 
@@ -118,8 +115,6 @@ def _counted(title: str, count: int) -> str:
 
 
 def _layers(result: Impact, own: str) -> list[str]:
-    from ..impact import edge_sentence
-
     lines = [_counted(_("Direct"), len(result["direct"]))]
     for item in result["direct"]:
         lines.append("  " + edge_sentence(item["subject"], item["relation"], item["object"]))
@@ -191,7 +186,7 @@ def render_impact(result: Impact) -> str:
 
 def render_edit(result: EditImpact, colour: bool = False) -> str:
     from ..editions import field_label
-    from ..impact import edge_sentence, summary_line
+    from ..impact import summary_line
     from .diffs import render_diff
 
     lines = [f"{result['source']} → {result['edited']}", summary_line(result), ""]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _, labelled, quoted
+from ..vocabulary import edge_sentence
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ def _elide(text: str, context: int | None, before: bool, after: bool) -> str:
 
 
 def _relation_lines(title: str, relations: Sequence[Mapping[str, object]]) -> list[str]:
-    from ..impact import edge_sentence
-
     lines = [labelled(title, str(len(relations)))]
     for relation in relations:
         where = f" [{relation['edition']}]" if relation.get("edition") else ""
