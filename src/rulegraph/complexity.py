@@ -23,7 +23,7 @@ from rdflib import Graph
 
 from .catalogue import RuleGraph, abilities, find_game, per_graph
 from .errors import RulegraphError
-from .i18n import N_, _, decimal_mark, language, number
+from .i18n import N_, _, language, number
 from .namespaces import INTERACTIONS, TERM_RELATIONS
 from .text import fold, fold_aligned, split_sentences, tokenize
 from .tomlfile import load_toml, parse_toml
@@ -220,7 +220,7 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
 
 def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, Score]:
     """Score and breakdown per ability node URI: what the atlas shows."""
-    return {node: score for node, score in _scores(graph, view, weights).items() if node in view}
+    return _scores(graph, view, weights)
 
 
 #: The shipped weights' scores, per graph: the atlas and the report of one build both show them.
@@ -263,12 +263,8 @@ def part_label(part: str) -> str:
 def breakdown_line(item: Score) -> str:
     """"capacité 4×1 = 4 · condition 2×1 = 2 · …": the parts behind a score, those that count
     (called for every node of the atlas: the labels are looked up once per language)."""
-    labels, mark = _part_labels(language()), decimal_mark()
-
-    def short(value: float) -> str:
-        return f"{value:g}".replace(".", mark)
-
-    pieces = [f"{labels.get(p['part'], p['part'])} {p['count']}×{short(p['weight'])} = {short(p['points'])}"
+    labels = _part_labels(language())
+    pieces = [f"{labels.get(p['part'], p['part'])} {p['count']}×{number(p['weight'])} = {number(p['points'])}"
               for p in item["parts"] if p["count"] and p["weight"]]
     return " · ".join(pieces) or _("nothing counted")
 

@@ -17,7 +17,7 @@ from rdflib import RDF, Graph, URIRef
 
 from .catalogue import Evidence, editions, find_game, iter_statements, label_of, line_of, match_name, node_value, optional_text, text_of
 from .errors import RulegraphError
-from .i18n import N_, _
+from .i18n import N_, _, word
 from .names import is_parameter
 from .namespaces import RELATIONS, RG, game_uri
 from .text import closest, fold, fold_aligned
@@ -397,7 +397,7 @@ _FIELD_WORDS = {"text": N_("text"), "parameters": N_("parameters"), "tags": N_("
 
 
 def field_label(field: str) -> str:
-    return _(_FIELD_WORDS[field]) if field in _FIELD_WORDS else field
+    return word(_FIELD_WORDS, field)
 
 
 #: An ability's status in one edition of its history, as the user reads it.
@@ -405,7 +405,7 @@ _STATUS_WORDS = {"absent": N_("absent"), "new": N_("new"), "changed": N_("change
 
 
 def status_label(status: str) -> str:
-    return _(_STATUS_WORDS[status]) if status in _STATUS_WORDS else status
+    return word(_STATUS_WORDS, status)
 
 
 def diff_graphs(old: Graph, new: Graph) -> RevisionDiff:

@@ -66,6 +66,12 @@ def pgettext(context: str, message: str) -> str:
     return _translations(language()).pgettext(context, message)
 
 
+def word(words: dict[str, str], code: str) -> str:
+    """A code's word in the user's language, from a table of ``N_``-marked words ("warning" →
+    "avertissement"); a code the table does not know is shown as it is."""
+    return _(words[code]) if code in words else code
+
+
 def decimal_mark() -> str:
     """"," in French, "." in English."""
     return pgettext("decimal mark", ".")

@@ -26,7 +26,7 @@ from .catalogue import ABILITY_KINDS, RuleGraph, Term, find_game, find_term, gam
 from .checks.finding import Finding
 from .editions import RevisionDiff, field_label
 from .errors import RulegraphError
-from .i18n import N_, _, labelled, ngettext
+from .i18n import N_, _, labelled, ngettext, word
 from .interactions import EdgeEvidence, edge_record
 from .namespaces import INTERACTIONS, RELATIONS, RG
 from .resolve import ATTACKS, MUTUAL, Explanation, Resolution, resolve
@@ -139,7 +139,12 @@ _VERDICT_WORDS = {"in effect": N_("in effect"), "defeated": N_("defeated"), "und
 
 
 def verdict_label(verdict: str) -> str:
-    return _(_VERDICT_WORDS[verdict]) if verdict in _VERDICT_WORDS else verdict
+    return word(_VERDICT_WORDS, verdict)
+
+
+def encounter_reason(sides: list[str], change: VerdictChange) -> str:
+    """Why an ability moves: "rencontre Fouisseur contre … : annulée → en vigueur"."""
+    return _("encounter {change}").format(change=encounter_change(sides, change))
 
 
 def encounter_change(sides: list[str], change: VerdictChange) -> str:
@@ -398,7 +403,7 @@ def moved_abilities(result: Impact) -> list[Moved]:
                 add(path["ability"], _grant_reason(path))
     for encounter in result["encounters"]:
         for change in encounter["changes"]:
-            add(change["ability"], _("encounter {change}").format(change=encounter_change(encounter["sides"], change)))
+            add(change["ability"], encounter_reason(encounter["sides"], change))
     for finding in result["findings"]:
         if finding["check"] in PLACE_ONLY_CHECKS:
             continue
@@ -489,7 +494,7 @@ def impact_of_edit(old: Graph, new: Graph) -> EditImpact:
                 moves[moved["ability"]] += [r for r in moved["reasons"] if r not in moves[moved["ability"]]]
     for encounter in moved_encounters:
         for change in encounter["changes"]:
-            reason = _("encounter {change}").format(change=encounter_change(encounter["sides"], change))
+            reason = encounter_reason(encounter["sides"], change)
             if change["ability"] not in changed_names and reason not in moves[change["ability"]]:
                 moves[change["ability"]].append(reason)
     return {

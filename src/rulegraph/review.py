@@ -130,7 +130,7 @@ def proposal(item: ReviewItem) -> tuple[str, str, str]:
     """(subject, relation, object) the designer is asked about: the suggestion, or the typed edge."""
     statement = item.statement
     if item.suggested:
-        first, second = suggested_ends(statement.subject.label, statement.object.label, item.suggested_edge or "")
+        first, second = _suggested_ends(item)
         return first, item.suggested, second
     return statement.subject.label, statement.relation, statement.object.label
 

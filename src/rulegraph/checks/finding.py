@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..i18n import N_, _
+from ..i18n import N_, word
 
 SEVERITIES = ("info", "warning", "error")
 
@@ -15,7 +15,7 @@ _SEVERITY_WORDS = {"info": N_("info"), "warning": N_("warning"), "error": N_("er
 def severity_label(severity: str) -> str:
     """The severity as the user reads it ("avertissement"); the code ("warning") stays in JSON,
     CSS classes and --fail-on."""
-    return _(_SEVERITY_WORDS[severity]) if severity in _SEVERITY_WORDS else severity
+    return word(_SEVERITY_WORDS, severity)
 
 
 def severity_rank(severity: str) -> int:

@@ -6,13 +6,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from ..i18n import _
 from ..render.diffs import render_history, render_pair, render_revisions
-from .common import DEFAULT_MANIFEST, Progress
+from .common import DEFAULT_MANIFEST, Progress, print_json
 
 
 def add_parser(subparsers) -> None:
@@ -41,7 +40,7 @@ def run(args) -> int:
         if len(args.graph) != 2:
             raise RulegraphError(_('give an ABILITY, or two builds to compare: --graph old.ttl --graph new.ttl'))
         revisions = diff_graphs(load_graph(args.graph[0]), load_graph(args.graph[1]))
-        print(_json(revisions) if args.json else render_revisions(revisions, args.graph, colour))
+        print_json(revisions) if args.json else print(render_revisions(revisions, args.graph, colour))
         return 0
     if len(args.graph) > 1:
         raise RulegraphError(_('an ABILITY is read from one graph; give at most one --graph'))
@@ -51,10 +50,10 @@ def run(args) -> int:
     if args.from_edition is not None:
         result = diff_editions(graph, args.ability, args.from_edition, args.to_edition, args.game)
         result["timeline"] = timeline(graph, args.ability, args.game)
-        print(_json(result) if args.json else render_pair(result, colour))
+        print_json(result) if args.json else print(render_pair(result, colour))
     else:
         result = edition_history(graph, args.ability, args.game)
-        print(_json(result) if args.json else render_history(result, colour))
+        print_json(result) if args.json else print(render_history(result, colour))
     return 0
 
 
@@ -68,9 +67,5 @@ def _ability_graph(args):
     result = build(args.manifest or DEFAULT_MANIFEST, progress=progress)
     progress.done()
     return result.graph
-
-
-def _json(result: object) -> str:
-    return json.dumps(result, ensure_ascii=False, indent=2)
 
 
