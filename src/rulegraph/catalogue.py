@@ -25,7 +25,7 @@ from .extract.lexicon import Lexicon
 from .i18n import _
 from .namespaces import RG
 from .text import closest, fold
-from .vocabulary import KIND_OF_CLASS, LEXICON_KIND, NODE_KINDS
+from .vocabulary import KIND_OF_CLASS, LEXICON_KIND, NODE_KINDS, kind_label
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -448,8 +448,6 @@ def find_term(graph: Graph, name: str, *, game: str | None = None, kinds: tuple[
 
 def kind_word(kind: str) -> str:
     """A kind of node as a user reads it ("state", in French "état")."""
-    from .vocabulary import kind_label
-
     return kind_label(kind).lower()
 
 
@@ -462,7 +460,7 @@ def raise_unknown(graph: Graph, name: str, game: str | None, kinds: tuple[str, .
     if elsewhere:
         # "Blessé" is a known state: say so rather than "unknown".
         found = min(elsewhere, key=lambda t: KIND_ORDER.index(t.kind))
-        wanted = sorted({"ability" if k == "undefined" else k for k in kinds}, key=KIND_ORDER.index)
+        wanted = sorted({LEXICON_KIND[k] for k in kinds}, key=KIND_ORDER.index)
         raise RulegraphError(_("{label!r} is a {kind} of {game}, not {article} {wanted}; this command takes {takes} names").format(
             label=found.label, kind=kind_word(found.kind), game=found.game, article="an" if wanted[0][0] in "aeiou" else "a",
             wanted=_(" or ").join(kind_word(k) for k in wanted), takes=kind_word(wanted[0])))

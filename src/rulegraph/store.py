@@ -111,14 +111,6 @@ def kept_view(store: ox.Store) -> str | None:
     return kept.object.value if kept is not None and isinstance(kept.object, ox.Literal) else None
 
 
-def open_folder(folder: Path) -> ox.Store:
-    """A store folder opened read-only, for ``serve``; a clear error when it is not one."""
-    try:
-        return ox.Store.read_only(str(folder))
-    except OSError as error:
-        raise RulegraphError(_("not an Oxigraph store written by 'rulegraph build' ({error})").format(error=error), path=folder) from None
-
-
 def as_rdflib(store: ox.Store) -> Graph:
     """The store's default graph seen through rdflib's Graph API (oxrdflib), so library code
     written for rdflib reads it without parsing anything; SPARQL goes to Oxigraph."""

@@ -166,9 +166,11 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
     found: dict[str, str] = {}
     kinds: dict[str, set[str]] = {}
+    texts: list[str] = []  # every paragraph, for the abbreviations written with a number
     for entry in entries:
         for unit in text_units(entry):
             text = unit.paragraph.text
+            texts.append(text)
             candidates: list[tuple[str, int, str]] = []
             extensible: set[int] = set()
             for match in _DISCOVERY.finditer(text):
@@ -220,11 +222,9 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                 found[fold(name)] = name
                 kinds[fold(name)] = {kind}
     abbreviations = {key: name for key, name in found.items() if ABBREVIATION.fullmatch(name)}
-    if abbreviations:
-        texts = [unit.paragraph.text for entry in entries for unit in text_units(entry)]
-        for key, name in abbreviations.items():
-            if _is_measured(name, texts):
-                kinds[key].add("characteristic")
+    for key, name in abbreviations.items():
+        if _is_measured(name, texts):
+            kinds[key].add("characteristic")
     return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
 
 
@@ -233,7 +233,7 @@ def _is_measured(name: str, texts: list[str]) -> bool:
     characteristic, not an ability."""
     quoted = re.escape(name)
     measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:{_MEASURE_LINK}\s+)?{quoted}(?![\w’'])")
-    return any(measured.search(text) for text in texts)
+    return any(name in text and measured.search(text) for text in texts)
 
 
 @cache
@@ -343,11 +343,11 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             continue
         match = _CATEGORY_HEAD.match(fold(label))
         head = match.group("head") if match else ""
-        if match and (head in ability_nouns or head.rstrip("s") in ability_nouns):
+        if match and _is_ability_noun(head, ability_nouns):
             key = match.group("key")
             singular = head[:-1] if head.endswith("s") else head
             out[label] = ([f"{singular} {_de(key)}", f"{head} {_de(key)}"], names)
-        elif (adjective := _category_adjective(label, ability_nouns)) is not None:
+        elif not match and (adjective := _category_adjective(fold(label), ability_nouns)) is not None:
             # "Pouvoirs psychiques": any ability noun before the adjective names it ("les
             # capacités Psychiques", "aucune capacité psychique").
             out[label] = ([f"{noun} {adjective}" for noun in sorted(ability_nouns)], names)
@@ -359,13 +359,15 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
     return out
 
 
-def _category_adjective(label: str, ability_nouns: frozenset[str]) -> str | None:
-    """"psychiques" of the category "Pouvoirs psychiques" (an ability noun and an adjective);
-    None for "Capacités d'unité" (its key follows "de") or a bare name."""
-    words = fold(label).split()
-    if len(words) == 2 and (words[0] in ability_nouns or words[0].rstrip("s") in ability_nouns) and not _CATEGORY_HEAD.match(fold(label)):
-        return words[1]
-    return None
+def _is_ability_noun(word: str, ability_nouns: frozenset[str]) -> bool:
+    return word in ability_nouns or word.rstrip("s") in ability_nouns
+
+
+def _category_adjective(folded: str, ability_nouns: frozenset[str]) -> str | None:
+    """"psychiques" of the category "Pouvoirs psychiques" (an ability noun and an adjective,
+    no "de" between them: the caller has matched that form first); None for a bare name."""
+    words = folded.split()
+    return words[1] if len(words) == 2 and _is_ability_noun(words[0], ability_nouns) else None
 
 
 def _de(key: str) -> str:

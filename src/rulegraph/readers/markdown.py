@@ -42,7 +42,7 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
     clean = _EMPHASIS.sub(keep, text)
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
-    clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or clean[m.start() - 1] == "(" else " ", clean)
+    clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or m.string[m.start() - 1] == "(" else " ", clean)
     return clean, tuple(marked)
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import networkx as nx
 from rdflib import RDF, RDFS, Graph, Literal
 
-from ..catalogue import RuleGraph
+from ..catalogue import KIND_ORDER, RuleGraph
 from ..catalogue import match_nodes as match_nodes
 from ..errors import RulegraphError
 from ..i18n import N_, _, decimal_mark, labelled, language
@@ -449,7 +449,7 @@ def _escape_html(text: str) -> str:
 
 def _node_sort_key(view: nx.MultiDiGraph, node: str) -> tuple[str, int, str]:
     data = view.nodes[node]
-    return (data["game"] or "", list(KIND_COLOURS).index(data["kind"]), fold(data["label"]))
+    return (data["game"] or "", KIND_ORDER.index(data["kind"]), fold(data["label"]))
 
 
 def _game_order(view: nx.MultiDiGraph, game: str) -> tuple[int, str]:

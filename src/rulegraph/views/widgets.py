@@ -22,12 +22,13 @@ import ipywidgets as widgets
 import networkx as nx
 from rdflib import Graph
 
-from ..catalogue import ABILITY_KINDS, RuleGraph
+from ..catalogue import ABILITY_KINDS, RuleGraph, match_nodes
 from ..extract.lexicon import Lexicon
 from ..i18n import _, quoted
+from ..namespaces import RELATIONS
 from ..text import fold
 from ..vocabulary import kind_label, relation_label, relation_phrase
-from .atlas import KIND_COLOURS, RELATION_COLOURS, atlas_data, match_nodes, neighbourhood, render_page
+from .atlas import KIND_COLOURS, RELATION_COLOURS, atlas_data, neighbourhood, render_page
 
 
 def as_view(graph: Graph | nx.MultiDiGraph) -> nx.MultiDiGraph:
@@ -208,7 +209,7 @@ def _node_section(view: nx.MultiDiGraph, node: str, relations: set[str] | None) 
     outgoing = [(view.nodes[v]["label"], d) for _, v, d in view.out_edges(node, data=True)]
     incoming = [(view.nodes[u]["label"], d) for u, _, d in view.in_edges(node, data=True) if u != node]
     for title, edges, inverse in ((_("Outgoing relations ({count})"), outgoing, False), (_("Incoming relations ({count})"), incoming, True)):
-        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (list(RELATION_COLOURS).index(e[1]["relation"]), fold(e[0])))
+        edges = sorted((e for e in edges if relations is None or e[1]["relation"] in relations), key=lambda e: (RELATIONS.index(e[1]["relation"]), fold(e[0])))
         parts.append(f'<h4 style="margin:8px 0 2px">{html.escape(title.format(count=len(edges)))}</h4>')
         if edges:
             parts.append('<table style="border-collapse:collapse;font-size:12px">')
