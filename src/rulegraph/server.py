@@ -49,6 +49,7 @@ class SparqlApp:
         self.store = Path(store)
         self.out = Path(out) if out is not None else self.store.parent
         self.timeout = timeout
+        queries.prepare_shipped()  # each request's forked child inherits the parses
 
     def __call__(self, environ, start_response):
         request = Request(environ)

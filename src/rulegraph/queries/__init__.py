@@ -224,6 +224,14 @@ def _prepared(text: str):
     return prepareQuery(text)
 
 
+def prepare_shipped() -> None:
+    """Parse every shipped query once, in a process that forks a child per request (``serve``):
+    the children inherit the parses instead of each importing rdflib's SPARQL engine and parsing
+    its query again."""
+    for query in available():
+        _prepared(query.text)
+
+
 class QueryTimeout(BaseException):
     """Raised inside rdflib's evaluation when the deadline passes; a BaseException so that no
     ``except Exception`` inside rdflib swallows it."""
