@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..i18n import _, labelled, ngettext, number, quoted
-from ..vocabulary import edge_sentence
 from .tables import format_table
 
 if TYPE_CHECKING:
@@ -34,6 +33,14 @@ def _evidence_where(edge: Mapping[str, object]) -> str:
     condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
     scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
     return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
+
+
+def edge_sentence(subject: str, relation: str, obj: str) -> str:
+    """:func:`rulegraph.vocabulary.edge_sentence`, imported when first used: the CLI's parser
+    imports this module, and the vocabulary brings rdflib and pyoxigraph."""
+    from ..vocabulary import edge_sentence as sentence
+
+    return sentence(subject, relation, obj)
 
 
 def _edge(edge: Mapping[str, object]) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _, labelled, quoted
-from ..vocabulary import edge_sentence
+from .answers import edge_sentence
 from .tables import format_table
 
 if TYPE_CHECKING:
