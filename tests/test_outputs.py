@@ -192,6 +192,10 @@ def test_two_cli_builds_at_once_both_finish_and_out_holds_one_of_them(tmp_path):
     from_second = "Fouisseur" in graph
     assert all(("Fouisseur" in (out / name).read_text(encoding="utf-8")) == from_second for name in ("graph.ttl", "graph.html"))
     assert report
+    from rulegraph.store import open_store
+
+    assert open_store(out / "graph.ttl") is not None, "the store left in out/ is not the one of graph.ttl"
+    assert not list(out.glob(".graph.oxigraph.*")), "a staging or retired store was left behind"
 
 
 def test_kill_9_during_a_build_leaves_a_whole_build(tmp_path):

@@ -23,7 +23,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .errors import RulegraphError
@@ -147,8 +147,10 @@ def _adopt_previous(folder: Path, builds: Path, names: list[str]) -> None:
             _replace_link(os.path.join(CURRENT, name), folder / name)
 
 
-def publish(folder: Path, files: Mapping[str, str | bytes], *, lock_wait: float = LOCK_WAIT_SECONDS) -> list[Path]:
-    """Write ``files`` (name → content) into ``folder`` as one unit, under the folder's lock."""
+def publish(folder: Path, files: Mapping[str, str | bytes], *, lock_wait: float = LOCK_WAIT_SECONDS,
+            under_lock: Callable[[], object] | None = None) -> list[Path]:
+    """Write ``files`` (name → content) into ``folder`` as one unit, under the folder's lock;
+    ``under_lock`` runs after the switch, still holding it (the build swaps its store there)."""
     data = {name: content.encode("utf-8") if isinstance(content, str) else content for name, content in files.items()}
     names = sorted(data)
     for name in names:
@@ -173,6 +175,8 @@ def publish(folder: Path, files: Mapping[str, str | bytes], *, lock_wait: float 
         except OSError as error:
             raise _fail(error, folder, "write the outputs") from None
         _remove_stale(folder, builds, keep=version.name)
+        if under_lock is not None:
+            under_lock()
     return [folder / name for name in names]
 
 

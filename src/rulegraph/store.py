@@ -54,6 +54,12 @@ def digest(turtle: bytes) -> str:
 def write_store(turtle: bytes, path: Path) -> Path:
     """Load Turtle into a new store folder, then swap it in for ``path`` (a failed load leaves
     the previous store as it was)."""
+    return swap_store(load_store(turtle, path), path)
+
+
+def load_store(turtle: bytes, path: Path) -> Path:
+    """Load Turtle into a new staging folder beside ``path``: the slow half of a store's write,
+    done outside any lock so that two builds load at once."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,6 +81,18 @@ def write_store(turtle: bytes, path: Path) -> Path:
         if bulk:
             store.flush()
         del store
+    except BaseException:
+        discard_staging(staging)
+        raise
+    return staging
+
+
+def swap_store(staging: Path, path: Path) -> Path:
+    """Put a loaded staging folder in place of ``path``. Two builds into one folder must call
+    this under the folder's lock (``outputs.publish(..., under_lock=…)``): the old store is
+    renamed aside first, and two swaps at once would rename each other's folders."""
+    path = Path(path)
+    try:
         if path.exists():
             retired = path.with_name(f".{path.name}.old")
             shutil.rmtree(retired, ignore_errors=True)
@@ -83,10 +101,18 @@ def write_store(turtle: bytes, path: Path) -> Path:
             shutil.rmtree(retired, ignore_errors=True)
         else:
             staging.rename(path)
+    except OSError as error:
+        discard_staging(staging)
+        raise RulegraphError(_('cannot write here ({strerror}); choose another --out').format(strerror=error.strerror or error),
+                             path=path) from None
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        discard_staging(staging)
         raise
     return path
+
+
+def discard_staging(staging: Path) -> None:
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 def open_store(graph_path: Path) -> ox.Store | None:

@@ -27,7 +27,7 @@ def run(args) -> int:
     from ..graph import turtle_bytes
     from ..outputs import publish
     from ..render.report import report_pages
-    from ..store import store_path, write_store
+    from ..store import discard_staging, load_store, store_path, swap_store
     from ..views.atlas import render_atlas
 
     progress = Progress(enabled=True if args.progress else None)
@@ -36,15 +36,20 @@ def run(args) -> int:
     progress(_("writing the graph as Turtle"))
     turtle = turtle_bytes(result.graph)
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
-    # reader ignores a store that does not match, so loading it before the switch mixes nothing.
-    # Loaded now, it reuses the memory the Turtle writer just gave back (a lower peak).
+    # reader ignores a store that does not match. Loaded now, it reuses the memory the Turtle
+    # writer just gave back (a lower peak); it is swapped in under the output folder's lock, right
+    # after graph.ttl, so that two builds into one folder leave a store that matches.
     progress(_("loading the store"))
-    write_store(turtle, store_path(args.out / "graph.ttl"))
-    progress(_("rendering the atlas"))
-    outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
-    outputs.update(report_pages(result.graph, progress=progress))
-    progress(_("writing outputs"))
-    publish(args.out, outputs)
+    store = store_path(args.out / "graph.ttl")
+    staging = load_store(turtle, store)
+    try:
+        progress(_("rendering the atlas"))
+        outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
+        outputs.update(report_pages(result.graph, progress=progress))
+        progress(_("writing outputs"))
+        publish(args.out, outputs, under_lock=lambda: swap_store(staging, store))
+    finally:
+        discard_staging(staging)
     progress.done()
     print(render_summary(summary(result)))
     print()
