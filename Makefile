@@ -32,6 +32,7 @@ lint: $(STAMP)
 eval: $(STAMP)
 	$(BIN)/rulegraph evaluate
 	$(BIN)/rulegraph evaluate --cross-validate
+	$(BIN)/python scripts/agreement.py
 
 # Retrain the relation typer on every gold set (same data, same bytes); a build never trains.
 train: $(STAMP)

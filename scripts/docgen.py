@@ -182,6 +182,15 @@ def console(command: str, *, exit_code: int = 0, keep: tuple[Part, ...] = ()) ->
     return f"```console\n$ {command}\n{output.rstrip()}\n```\n"
 
 
+def script(path: str) -> str:
+    """A console block: one of the repository's scripts run from its root, and what it prints."""
+    done = subprocess.run([sys.executable, path], cwd=ROOT, env=example_environment(), stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"{path}: exit code {done.returncode}:\n{done.stdout}")
+    return f"```console\n$ .venv/bin/python {path}\n{done.stdout.rstrip()}\n```\n"
+
+
 def review_ids() -> list[str]:
     """The IDs `rulegraph review` gives the edges left "à vérifier" on the seeds, least sure first."""
     code, output = run_example("rulegraph review --json", workspace())

@@ -115,3 +115,19 @@ def test_the_shipped_sets_are_found_under_the_root_given_not_next_to_the_package
     assert "data/corpus.toml: file not found" in capsys.readouterr().err
     assert default_sets(ROOT)["seeds"] == (ROOT / "tests" / "gold" / "seeds.tsv", ROOT / "data" / "corpus.toml")
     assert all(gold.is_file() and manifest.is_file() for gold, manifest in default_sets(ROOT).values())
+
+
+def test_the_second_annotations_name_shipped_sets_and_load():
+    """tests/gold/second holds a second blind annotation of some shipped sets (scripts/agreement.py):
+    each file is a well-formed gold file of a set that exists, about the same game."""
+    from rulegraph.evaluation import GOLD_SETS, load_gold, pair_labels
+
+    second = ROOT / "tests" / "gold" / "second"
+    files = sorted(second.glob("*.tsv"))
+    assert len(files) >= 6
+    for path in files:
+        assert path.stem in GOLD_SETS
+        edges = load_gold(path)
+        assert {edge.game for edge in edges} == {path.stem}
+        first = pair_labels(load_gold(ROOT / "tests" / "gold" / path.name))
+        assert len(first.keys() & pair_labels(edges).keys()) >= len(first) // 2

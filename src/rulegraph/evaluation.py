@@ -198,6 +198,14 @@ def _labels(edges: list[Edge]) -> set[Label]:
     return typed or {e.label for e in edges}
 
 
+def pair_labels(edges: list[Edge]) -> dict[Pair, set[Label]]:
+    """Each pair of abilities with what its edges say, as the scores compare them."""
+    by_pair: dict[Pair, list[Edge]] = defaultdict(list)
+    for edge in edges:
+        by_pair[edge.pair].append(edge)
+    return {pair: _labels(group) for pair, group in by_pair.items()}
+
+
 def _relation_of(labels: set[Label]) -> str:
     relations = sorted({label[0] for label in labels})
     return relations[0] if len(relations) == 1 else "+".join(relations)
