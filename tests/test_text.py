@@ -53,3 +53,28 @@ def test_closest_falls_back_on_names_sharing_a_word():
 
     assert closest("Tir à l'arc", ["Tir défensif", "Fouisseur", "Tireur d'élite"]) == ["Tir défensif"]
     assert closest("Fouiseur", ["Tir défensif", "Fouisseur"]) == ["Fouisseur"]
+
+
+def test_the_french_word_list_is_kept_in_the_cache_folder_and_a_damaged_copy_is_rebuilt(tmp_path, monkeypatch):
+    from spellchecker import SpellChecker
+
+    from rulegraph.text import _cached_french_words
+
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path))
+    first = _cached_french_words()
+    [kept] = tmp_path.glob("french-words-*.marshal")
+    own = SpellChecker(language="fr", distance=1).word_frequency
+    assert first == dict(own.dictionary) and first["attaque"] == own["attaque"] > 0
+    assert _cached_french_words() == first
+    kept.write_bytes(b"\x00 not marshal")
+    assert _cached_french_words() == first
+    assert _cached_french_words() == first
+
+
+def test_an_unwritable_cache_folder_only_costs_speed(tmp_path, monkeypatch):
+    from rulegraph.text import _cached_french_words
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(blocker / "cache"))
+    assert _cached_french_words() is None

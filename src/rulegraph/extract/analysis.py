@@ -26,7 +26,7 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..lang import read_text
 from ..lang import words as lang_words
-from ..text import fold
+from ..text import cache_folder, fold
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -309,11 +309,7 @@ def _rows(doc: Doc) -> list[Row]:
 
 
 def default_cache_path() -> Path:
-    """``$RULEGRAPH_CACHE`` if set, else the user's cache folder (``~/.cache/rulegraph``)."""
-    if os.environ.get("RULEGRAPH_CACHE"):
-        return Path(os.environ["RULEGRAPH_CACHE"]) / "parses.sqlite"
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "rulegraph" / "parses.sqlite"
+    return cache_folder() / "parses.sqlite"
 
 
 class ParseCache:
