@@ -564,11 +564,29 @@ def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexi
 def _self_pattern(name: str, nouns: tuple[str, ...]) -> re.Pattern[str]:
     """"cette capacité", "ces deux compétences", and a demonstrative before the first word of
     the ability's own name ("ce chant" in Chant des sirènes)."""
-    head = tokenize(name)
+    head = _name_head(name)
     words = [rf"{n}s?" for n in nouns]
-    if head and len(head[0].surface) > 3:
-        words.append(re.escape(fold(head[0].surface)) + "s?")
+    if head:
+        words.append(re.escape(head) + "s?")
     return re.compile(_NAMES["self_demonstratives"] + r" (?:" + "|".join(words) + r")\b")
+
+
+@cache
+def _name_head(name: str) -> str | None:
+    """The folded first word of a name, when it is long enough to stand for the name."""
+    head = tokenize(name)
+    return fold(head[0].surface) if head and len(head[0].surface) > 3 else None
+
+
+def _self_spans(name: str, nouns: tuple[str, ...], folded: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The sentence's self references: by a generic noun, and also by the name's first word.
+    A sentence without that word has the same spans both ways, and the name's own pattern (one
+    per ability, a tenth of extraction's time in compiling) is not needed."""
+    generic = [(m.start(), m.end()) for m in _self_pattern("", nouns).finditer(folded)]
+    head = _name_head(name)
+    if head is None or head not in folded:
+        return generic, generic
+    return generic, [(m.start(), m.end()) for m in _self_pattern(name, nouns).finditer(folded)]
 
 
 @dataclass(slots=True)
@@ -637,8 +655,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     folded = fold_aligned(sentence)
     own = fold(entry.name)
     mentions, found = _accepted_mentions(sentence, folded, unit, lexicon, language)
-    generic_selves = [(m.start(), m.end()) for m in _self_pattern("", language.self_nouns).finditer(folded)]
-    named_selves = [(m.start(), m.end()) for m in _self_pattern(entry.name, language.self_nouns).finditer(folded)]
+    generic_selves, named_selves = _self_spans(entry.name, language.self_nouns, folded)
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
     cue_matches = find_cues(folded, cues)
     condition_spans = _conditions(folded, [c for c in cue_matches if c.cue.in_conditions], language)
