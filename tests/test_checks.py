@@ -454,3 +454,19 @@ def test_checks_started_early_report_on_the_graph_as_it_is_when_collected(seed_g
     interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
     broken.remove((interaction, RG.rule, None))
     assert any(f.code == "RG013" for f in run_checks(broken)) and not any(f.code == "RG013" for f in in_process)
+
+
+def test_a_validation_started_early_is_stopped_when_the_checks_run_leave_shacl_out(seed_graph):
+    """A build that starts SHACL in a child, then runs only some checks, leaves no child behind."""
+    import multiprocessing
+
+    from rulegraph.checks import start_checks
+
+    before = set(multiprocessing.active_children())
+    start_checks(seed_graph)
+    started = set(multiprocessing.active_children()) - before
+    assert started, "start_checks forks a child where fork exists"
+    findings = run_checks(seed_graph, ["RG001"])
+    assert {f.code for f in findings} == {"RG001"}
+    assert not set(multiprocessing.active_children()) & started
+    assert all(not child.is_alive() for child in started)

@@ -111,16 +111,24 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     ``progress`` is told the name of each check as it starts.
     """
     chosen = select_checks(checks)
-    aside = {check.code: pending for check in chosen if check.id == SHACL_CHECK
-             and (pending := _started(graph) or (_run_aside(check, graph) if len(graph) >= FORK_FROM_TRIPLES else None)) is not None}
+    started = _started(graph)
+    shacl = next((check for check in chosen if check.id == SHACL_CHECK), None)
+    aside: _Aside | None = None
+    if shacl is None:
+        if started is not None:
+            started.cancel()
+    elif started is not None:
+        aside = started
+    elif len(graph) >= FORK_FROM_TRIPLES:
+        aside = _run_aside(shacl, graph)
     found: dict[str, list[Finding]] = {}
     for check in chosen:
         if progress is not None:
             progress(_("check {code} {name}").format(code=check.code, name=check.name))
-        if check.code not in aside:
+        if aside is None or check is not shacl:
             found[check.code] = check.run(graph)
-    for code, pending in aside.items():
-        found[code] = pending()
+    if aside is not None and shacl is not None:
+        found[shacl.code] = aside.findings()
     findings = [finding for check in chosen for finding in found[check.code]]
     if games or categories:
         findings = filter_findings(findings, games=games, categories=categories, graph=graph)
@@ -132,8 +140,8 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
 #: where another process would parse it again). A smaller graph is validated in-process, unless
 #: :func:`start_checks` started it.
 FORK_FROM_TRIPLES = 100_000
-#: Validations started by :func:`start_checks`: graph id → (the graph, its size then, the wait).
-_STARTED: dict[int, tuple[weakref.ref[Graph], int, Callable[[], list[Finding]]]] = {}
+#: Validations started by :func:`start_checks`: graph id → (the graph, its size then, the child).
+_STARTED: dict[int, tuple[weakref.ref[Graph], int, _Aside]] = {}
 
 
 def start_checks(graph: Graph) -> None:
@@ -142,55 +150,66 @@ def start_checks(graph: Graph) -> None:
     runs while the Turtle, the store and the atlas are written, and pySHACL is imported only in
     that process. Nothing happens where fork is unavailable."""
     check = next(check for check in CHECKS if check.id == SHACL_CHECK)
-    pending = _run_aside(check, graph)
-    if pending is not None:
-        _STARTED[id(graph)] = (weakref.ref(graph), len(graph), pending)
+    aside = _run_aside(check, graph)
+    if aside is not None:
+        _STARTED[id(graph)] = (weakref.ref(graph), len(graph), aside)
 
 
-def _started(graph: Graph) -> Callable[[], list[Finding]] | None:
-    """The validation :func:`start_checks` started for this very graph, still of the same size."""
+def _started(graph: Graph) -> _Aside | None:
+    """The validation :func:`start_checks` started for this very graph, still of the same size;
+    one started for a graph changed since is stopped."""
     started = _STARTED.pop(id(graph), None)
     if started is None:
         return None
-    reference, size, pending = started
+    reference, size, aside = started
     if reference() is not graph or size != len(graph):
-        try:
-            pending()  # reaped; its findings, or its error, were about the graph before the change
-        except Exception:
-            pass
+        aside.cancel()
         return None
-    return pending
+    return aside
 
 
-def _run_aside(check: Check, graph: Graph) -> Callable[[], list[Finding]] | None:
-    """Start ``check`` in a forked child; the function returned waits for its findings (or runs
-    the check here if the child died). None where fork is unavailable."""
-    import multiprocessing
+class _Aside:
+    """A check running in a forked child: :meth:`findings` waits for them (or runs the check
+    here if the child died), :meth:`cancel` stops the child when nobody will read them."""
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return None
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_run_in_child, args=(check.run, graph, sender), daemon=True)
-    child.start()
-    sender.close()
+    def __init__(self, check: Check, graph: Graph):
+        import multiprocessing
 
-    def findings() -> list[Finding]:
+        context = multiprocessing.get_context("fork")
+        self._check, self._graph = check, graph
+        self._receiver, sender = context.Pipe(duplex=False)
+        self._child = context.Process(target=_run_in_child, args=(check.run, graph, sender), daemon=True)
+        self._child.start()
+        sender.close()
+
+    def findings(self) -> list[Finding]:
         try:
-            outcome = receiver.recv()
+            outcome = self._receiver.recv()
         except EOFError:
             outcome = None
         finally:
-            receiver.close()
-            child.join()
+            self._receiver.close()
+            self._child.join()
         if outcome is None:
-            return check.run(graph)
+            return self._check.run(self._graph)
         ok, value = outcome
         if not ok:
             raise value
         return value
 
-    return findings
+    def cancel(self) -> None:
+        self._child.terminate()
+        self._child.join()
+        self._receiver.close()
+
+
+def _run_aside(check: Check, graph: Graph) -> _Aside | None:
+    """``check`` started in a forked child; None where fork is unavailable."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return _Aside(check, graph)
 
 
 def _run_in_child(run: Callable[[Graph], list[Finding]], graph: Graph, sender) -> None:
