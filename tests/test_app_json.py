@@ -167,3 +167,34 @@ def test_records_under_their_names():
     entries = json_glossary.parse(text, source="s.json", game="g", options={}).entries
     assert [(e.name, e.text, e.line, e.glossary_category, e.attributes) for e in entries] == [
         ("Tir rapide", "Tire deux fois.", 3, "tir", (("portee", "12"),)), ("Visée", "Relance.", 4, "tir", ())]
+
+
+def test_a_notes_column_holds_designer_notes_whose_names_are_references(tmp_path):
+    """A designer's spreadsheet keeps its open questions in a "notes" column, with or without
+    "=>": they are notes (RG001), not attributes, and an ability they name is a reference."""
+    path = tmp_path / "t.csv"
+    path.write_text("nom;type;effet;notes\n"
+                    "Dur à cuire;Combat;+1 PV. Ignore le premier Sonné.;cumulable avec Insensible ?\n"
+                    "Insensible;Combat;Ignore les malus de blessure.;=> à simplifier ?\n"
+                    "Lent;Mouvement;Avance peu.;\n", encoding="utf-8")
+    result = build(files=[path], game="G")
+    entries = {e.name: e for e in result.corpus.entries()}
+    assert [n.text for n in entries["Dur à cuire"].notes] == ["cumulable avec Insensible ?"]
+    assert [(n.text, n.line) for n in entries["Insensible"].notes] == [("à simplifier ?", 3)]
+    assert entries["Lent"].notes == () and all(key != "notes" for key, _ in entries["Dur à cuire"].attributes)
+    assert [(s.subject.label, s.relation, s.object.label, s.line) for s in result.statements] == [
+        ("Dur à cuire", "references", "Insensible", 2)]
+    from rulegraph.checks import run_checks
+
+    assert {f.subject for f in run_checks(result.graph, ["RG001"])} == {"Dur à cuire", "Insensible"}
+
+
+def test_a_notes_field_of_an_app_file_holds_designer_notes(tmp_path):
+    path = tmp_path / "skills.json"
+    path.write_text('{\n "combat": [\n  {\n   "nom": "Parade",\n   "texte": "Pare une attaque.",\n'
+                    '   "notes": "=> trop proche d\'Esquive ?"\n  },\n'
+                    '  {\n   "nom": "Esquive",\n   "texte": "Évite une attaque.",\n   "remarques": ["à tester", "=> coût ?"]\n  }\n ]\n}',
+                    encoding="utf-8")
+    entries = {e.name: e for e in build(files=[path], game="G").corpus.entries()}
+    assert [(n.text, n.line) for n in entries["Parade"].notes] == [("trop proche d'Esquive ?", 6)]
+    assert [n.text for n in entries["Esquive"].notes] == ["à tester", "coût ?"]

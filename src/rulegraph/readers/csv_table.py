@@ -19,7 +19,7 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
-from .entries import category_class, make_entry
+from .entries import category_class, column_notes, make_entry
 
 _BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
 _SUBHEADING = re.compile(r"^\s*\[g\](?P<heading>.*?)\[/g\]\s*:?\s*", re.IGNORECASE)
@@ -67,7 +67,7 @@ def _column(header: list[str], wanted: str | None, usual: tuple[str, ...], fallb
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
-    from .json_glossary import NAME_FIELDS, TEXT_FIELDS
+    from .json_glossary import NAME_FIELDS, NOTE_FIELDS, TEXT_FIELDS
 
     delimiter = options.get("delimiter") or _delimiter(text)
     # newline="" lets the csv module see \r, \r\n and \n as an editor does, and nothing else.
@@ -97,7 +97,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         raise RulegraphError(_('header has no column {category_field!r} (found: {header}); fix category_field in the manifest').format(category_field=category_field, header=', '.join(header)), path=source, line=1)
     category_at = columns.get(fold(category_field)) if category_field else next(
         (columns[c] for c in _CATEGORY_COLUMNS if c in columns), None)
-    others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at} and header[i].strip()]
+    note_at = next((columns[c] for c in NOTE_FIELDS if c in columns and columns[c] not in {name_at, text_at, category_at}), None)
+    others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at, note_at} and header[i].strip()]
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     document = Document(source=source, game=game)
     default_class = options.get("default_category", CHARACTER)
@@ -111,11 +112,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 line=row_line,
             )
         label = row[category_at].strip() if category_at is not None else ""
+        paragraphs = markup_paragraphs(row[text_at], row_line)
         document.entries.append(
             make_entry(
-                row[name_at].strip(), markup_paragraphs(row[text_at], row_line),
+                row[name_at].strip(), paragraphs,
                 game=game, source=source, line=row_line, category=category_class(label, mapping, default_class),
                 glossary_category=label, attributes=[(header[i].strip(), row[i].strip()) for i in others if row[i].strip()],
+                extra_notes=column_notes([row[note_at]], paragraphs, row_line) if note_at is not None else (),
             )
         )
     if not document.entries:

@@ -9,7 +9,7 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import parse_heading
-from ..notes import split_note
+from ..notes import NOTE_MARK, questioned_sentence, split_note
 from ..text import fold, split_sentences
 
 #: Words that make a category hold weapon abilities when the manifest does not map it.
@@ -31,6 +31,19 @@ def category_class(label: str, mapping: Mapping[str, str], default: str = CHARAC
     if label and _WEAPON_WORDS & set(key.split()):
         return WEAPON
     return default
+
+
+def column_notes(cells: Iterable[str], rule: Iterable[Paragraph], line: int) -> tuple[Note, ...]:
+    """A notes column or field of a table or an app file (``notes``, ``remarques``…): each cell
+    is a designer's note, with or without its ``=>``, about the sentence of the rule it shares
+    words with."""
+    rule_text = " ".join(p.text for p in rule)
+    notes = []
+    for cell in cells:
+        text = NOTE_MARK.sub("", cell.strip(), count=1).strip() if cell.strip().startswith("=>") else cell.strip()
+        if text:
+            notes.append(Note(text, questioned_sentence(rule_text, text), line))
+    return tuple(notes)
 
 
 def split_notes(paragraphs: Iterable[Paragraph]) -> tuple[tuple[Paragraph, ...], tuple[Note, ...]]:

@@ -27,13 +27,16 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import fold
-from .entries import category_class, make_entry
+from .entries import category_class, column_notes, make_entry
 from .markdown import strip_markup
 
 NAME_FIELDS = ("nom", "name", "titre", "title", "label", "intitule")
 TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
 CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
 TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
+#: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
+NOTE_FIELDS = ("notes", "note", "remarques", "remarque", "commentaires", "commentaire", "notes de conception",
+               "notes du concepteur", "comments", "comment")
 #: Keys that hold the list of entries without being a category of them.
 CONTAINER_KEYS = {
     "abilities", "skills", "capacites", "competences", "entries", "items", "data", "regles", "rules",
@@ -221,10 +224,18 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         clean, marked = strip_markup(chunk)
         paragraphs.append(Paragraph(clean, text_line, None, marked))
     tags = item.get(tag_key, []) if tag_key else []
-    used = {name_key, text_key, category_key, tag_key}
+    note_key = _find_key(item, None, NOTE_FIELDS)
+    notes = ()
+    if note_key is not None and isinstance(item[note_key], (str, list)):
+        cells = [item[note_key]] if isinstance(item[note_key], str) else [str(n) for n in item[note_key]]
+        notes = column_notes(cells, paragraphs, locator.field_line(item, note_key) or line)
+    else:
+        note_key = None
+    used = {name_key, text_key, category_key, tag_key, note_key}
     attributes = [(k, _as_text(v)) for k, v in item.items() if k not in used and v not in (None, "", [], {})]
     return make_entry(
         name, paragraphs, game=game, source=source, line=line,
         category=category_class(category, mapping, default_class), glossary_category=category,
         tags=[str(t) for t in tags] if isinstance(tags, list) else [str(tags)], attributes=attributes,
+        extra_notes=notes,
     )
