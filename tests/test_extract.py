@@ -766,3 +766,19 @@ def test_a_word_used_alone_and_as_the_start_of_a_known_name_stays_a_rule_section
 def test_a_short_word_in_capitals_is_an_abbreviation_not_the_ability(text, linked):
     objects = {obj for _subject, _relation, obj in edges(text)}
     assert ("Cri" in objects or "Rage" in objects) is linked
+
+
+@pytest.mark.parametrize("sentence", ["En cas d'échec, la cible devient _Possédée_.", "Ces Larves sont Possédées.",
+                                      "Seule une figurine Possédée peut l'utiliser."])
+def test_an_ability_named_like_a_participle_is_found_in_the_feminine_and_plural(build_markdown, sentence):
+    """"devient Possédée" names the glossary's Possédé: no new state "Possédée" beside it."""
+    result = build_markdown(f"## Capacités\n\n### Possédé\n\nIl obéit à l'ennemi.\n\n### Murmures\n\n{sentence}\n")
+    assert [(s.subject.label, s.object.kind, s.object.label) for s in result.statements] == [
+        ("Murmures", "ability", "Possédé")]
+
+
+def test_a_name_ending_in_ee_keeps_apart_from_its_root(build_markdown):
+    """The feminine is written out only for names ending in é: Volée stays apart from Vol."""
+    result = build_markdown("## Capacités\n\n### Vol\n\nIl vole.\n\n### Volée\n\nTire une volée.\n\n"
+                            "### Esprit\n\nIl a les capacités Esprit et Vol.\n")
+    assert {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"} == {("Esprit", "Vol")}

@@ -251,11 +251,18 @@ def build_lexicon(game: str, ability_names: list[str], vocabulary: Vocabulary,
     for name in ability_names:
         key = fold(name)
         flagged = key in ambiguous or (key not in unambiguous and " " not in key and common(name))
-        lexicon.add("ability", name, ambiguous=flagged, variants=aliases.get(key, ()))
+        lexicon.add("ability", name, ambiguous=flagged, variants=aliases.get(key, ()) + feminine_forms(name))
     for kind, key in (("characteristic", "characteristics"), ("action", "actions"), ("state", "states"), ("concept", "concepts")):
         for label in vocabulary_section(vocabulary, key):
             lexicon.add(kind, label, variants=aliases.get(fold(label), ()))
     return lexicon
+
+
+def feminine_forms(name: str) -> tuple[str, ...]:
+    """"Possédée", "Affamées" for the ability Possédé or Affamé: the stemmer folds é to e and
+    drops a final e as a feminine ending, so "possédé" and "possédée" part ways; a name ending
+    in é gets its feminine written out (plurals are the stemmer's)."""
+    return (name + "e",) if name[-1:] in ("é", "É") else ()
 
 
 def french_word_frequency(word: str) -> int:
