@@ -341,3 +341,22 @@ def test_a_category_named_by_its_adjective_is_not_an_undefined_ability(tmp_path)
     abilities = {ref.label for s in result.statements for ref in (s.subject, s.object) if ref.kind == "ability"}
     assert abilities <= {"Éclair psychique", "Prescience", "Psyker", "Néant psychique", "Perforant"}
     assert {frozenset(("Néant psychique", "Éclair psychique")), frozenset(("Néant psychique", "Prescience"))} <= pairs
+
+
+def test_a_sentence_that_only_names_a_category_gives_its_members_no_edge(tmp_path):
+    """"Les capacités de Survie qu'il achète coûtent moins": the category is named, nothing is
+    said of each member; a sentence with a relation still reaches every member."""
+    text = """{
+  "Survie": [
+    {"nom": "Endurci", "texte": "Ignore le premier jet de froid."},
+    {"nom": "Bivouac", "texte": "Les alliés au contact récupèrent 1 PV."}
+  ],
+  "Traits": [
+    {"nom": "Vétéran", "texte": "Les capacités de Survie qu'il achète coûtent 5 points de moins."},
+    {"nom": "Fièvre", "texte": "Une figurine fiévreuse perd toutes ses capacités de Survie."}
+  ]
+}
+"""
+    result, pairs = _app_build(tmp_path, "glaces.json", text, "Glaces")
+    assert not [p for p in pairs if "Vétéran" in p]
+    assert {frozenset(("Fièvre", name)) for name in ("Endurci", "Bivouac")} <= pairs

@@ -275,7 +275,7 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
             obj = member if _is_category(statement.object) else statement.object
             if _is_category(subject) or _is_category(obj) or fold(subject.label) == fold(obj.label):
                 continue
-            out.append(replace(statement, subject=subject, object=obj,
+            out.append(replace(statement, subject=subject, object=obj, via_category=True,
                                owner=name if statement.owner and statement.owner.startswith(CATEGORY_PREFIX) else statement.owner))
     return out
 

@@ -246,7 +246,9 @@ def _rule(prediction: Prediction) -> str:
 
 def type_statements(statements: Iterable[Statement], model: TypingModel, analyser: Analyser) -> list[Statement]:
     """Every candidate edge typed by the model, with its calibrated confidence and what decided
-    it; an edge below the threshold stays references and carries ``suggested``."""
+    it; an edge below the threshold stays references and carries ``suggested``. An edge said of
+    a whole category and typed references is dropped: "les capacités de Survie coûtent moins"
+    names the category, it says nothing of each member."""
     statements = list(statements)
     analyses = analyser.analyse_many(s.sentence for s in statements if is_candidate(s))
     out = []
@@ -258,6 +260,8 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
         if prediction.label == "references":
+            if statement.via_category:
+                continue
             out.append(replace(with_label(statement, "references"), confidence=confidence, rule=rule))
         elif prediction.confidence < model.threshold:
             typed = with_label(statement, prediction.label)
