@@ -782,3 +782,17 @@ def test_a_name_ending_in_ee_keeps_apart_from_its_root(build_markdown):
     result = build_markdown("## Capacités\n\n### Vol\n\nIl vole.\n\n### Volée\n\nTire une volée.\n\n"
                             "### Esprit\n\nIl a les capacités Esprit et Vol.\n")
     assert {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"} == {("Esprit", "Vol")}
+
+
+def test_an_emphasised_undefined_name_ends_where_the_emphasis_ends(build_markdown):
+    """"la capacité _Nage_ du livre de base" names Nage; unmarked, a name goes on in lower case."""
+    result = build_markdown("# T\n\n### Nageur\n\nFonctionne comme la capacité _Nage_ du livre de base, sans jet.\n\n"
+                            "### Plongeur\n\nFonctionne comme la capacité Apnée profonde, sans limite.\n")
+    assert sorted(s.object.label for s in result.statements if s.object.kind == "ability") == ["Apnée profonde", "Nage"]
+
+
+def test_a_question_with_the_subject_after_its_verb_ends_the_name(build_markdown):
+    """"Un Sans âme peut-il …?" is about Sans âme, not an ability "Sans âme peut-il"."""
+    result = build_markdown("# T\n\n### Sans âme\n\nIl ne ressent rien.\n\n"
+                            "### Chef\n\nIl commande. Un Sans âme peut-il le suivre ? Oui.\n")
+    assert [(s.subject.label, s.object.label) for s in result.statements] == [("Chef", "Sans âme")]

@@ -37,6 +37,7 @@ _DISCOVERY = re.compile(_NAMES["discovery"])
 _DISCOVERY_SEPARATOR = re.compile(_NAMES["discovery_separator"])
 _CAPITALISED_NAME = re.compile(_NAMES["capitalised_name"])
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
+_INVERTED_SUBJECT = re.compile(_NAMES["inverted_subject"])
 _NAME_LINKS = tuple(_NAMES["name_links"])
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
 _CLOSING_LINK = re.compile(_NAMES["closing_link"])
@@ -106,7 +107,7 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
             continue
         if word.startswith("d'") and len(word) > 2:
             word = word[2:]
-        if word in stop_words or ("'" in word and word[: word.index("'") + 1] in stop_words):
+        if word in stop_words or ("'" in word and word[: word.index("'") + 1] in stop_words) or _INVERTED_SUBJECT.search(match.group(1)):
             break
         position = name_end = match.end()
         words += 1
@@ -171,6 +172,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
         for unit in text_units(entry):
             text = unit.paragraph.text
             texts.append(text)
+            marked = {fold(phrase) for phrase in unit.paragraph.marked}
             candidates: list[tuple[str, int, str]] = []
             extensible: set[int] = set()
             for match in _DISCOVERY.finditer(text):
@@ -213,7 +215,8 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                 if fold(name) in found:
                     kinds[fold(name)].add(kind)
                     continue
-                if position in extensible and name == candidate.strip():
+                # An emphasised name (_Nage_ du livre de base) ends where the emphasis ends.
+                if position in extensible and name == candidate.strip() and fold(name) not in marked:
                     name = _name_extent(text, position, position + len(name), language.name_stop_words,
                                         bearer_before=language.bearer_before)
                     if fold(name) in found:
