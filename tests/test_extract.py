@@ -796,3 +796,18 @@ def test_a_question_with_the_subject_after_its_verb_ends_the_name(build_markdown
     result = build_markdown("# T\n\n### Sans âme\n\nIl ne ressent rien.\n\n"
                             "### Chef\n\nIl commande. Un Sans âme peut-il le suivre ? Oui.\n")
     assert [(s.subject.label, s.object.label) for s in result.statements] == [("Chef", "Sans âme")]
+
+
+def test_a_category_titled_like_a_section_is_named_with_an_article(tmp_path):
+    """"une capacité de la Voie de l'Ombre": a section titled "Voie de l'Ombre" (no ability noun
+    in its title) is named by an ability noun, "de la" and its title; the sentence reaches every
+    ability of the section."""
+    from rulegraph.build import build
+
+    path = tmp_path / "voies.txt"
+    path.write_text("LES VOIES\n\nVoie du Sabre\n\n- Bushidō : Le combattant ne recule jamais. Un combattant doté de "
+                    "Bushidō ne peut jamais apprendre une capacité de la Voie de l’Ombre.\n\n- Kiai : Il crie.\n\n"
+                    "Voie de l'Ombre\n\n- Furtivité : Il se cache.\n\n- Poison : Sa lame empoisonne.\n", encoding="utf-8")
+    result = build(files=[path], game="Jeu", format="chapter")
+    edges = {(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert edges == {("Bushidō", "excludes", "Furtivité"), ("Bushidō", "excludes", "Poison")}

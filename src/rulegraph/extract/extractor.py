@@ -354,11 +354,13 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             # "Pouvoirs psychiques": any ability noun before the adjective names it ("les
             # capacités Psychiques", "aucune capacité psychique").
             out[label] = ([f"{noun} {adjective}" for noun in sorted(ability_nouns)], names)
-        elif not match and len(fold(label).split()) <= 2 and fold(label) not in ability_nouns:
-            # A bare category name, as app files key their lists ("Pyromancie"): any ability
-            # noun before it names it ("les sorts de Pyromancie", "ses compétences de Siège").
+        elif len(fold(label).split()) <= 4 and fold(label) not in ability_nouns:
+            # A bare category name, as app files key their lists ("Pyromancie") or a book titles
+            # its sections ("Voie de l'Ombre"): any ability noun before it names it ("les sorts
+            # de Pyromancie", "ses compétences de Siège", "une capacité de la Voie de l'Ombre").
             key = fold(label)
-            out[label] = ([f"{noun} {_de(key)}" for noun in sorted(ability_nouns)], names)
+            links = [_de(key), *(f"{article}{key}" for article in _articles_before(key))]
+            out[label] = ([f"{noun} {link}" for noun in sorted(ability_nouns) for link in links], names)
     return out
 
 
@@ -377,6 +379,11 @@ def _de(key: str) -> str:
     """The link between an ability noun and a category's key: "sort de pyromancie", "sort d'air"."""
     elided = key[:1] in _NAMES["category_elision_letters"]
     return f"{_NAMES['category_link_elided'] if elided else _NAMES['category_link']}{key}"
+
+
+def _articles_before(key: str) -> list[str]:
+    elided = key[:1] in _NAMES["category_elision_letters"]
+    return _NAMES["category_links_with_article_elided" if elided else "category_links_with_article"]
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
