@@ -811,3 +811,10 @@ def test_a_category_titled_like_a_section_is_named_with_an_article(tmp_path):
     result = build(files=[path], game="Jeu", format="chapter")
     edges = {(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
     assert edges == {("Bushidō", "excludes", "Furtivité"), ("Bushidō", "excludes", "Poison")}
+
+
+def test_an_undefined_ability_a_designer_note_names_is_a_reference(build_markdown):
+    """"=> cumulable avec la capacité Endurance ?": Endurance is named nowhere else."""
+    result = build_markdown("# T\n\n### Caparaçonné\n\nLe cheval porte une armure.\n=> cumulable avec la capacité Endurance ?\n")
+    assert [(s.subject.label, s.relation, s.object.label, s.object.kind) for s in result.statements] == [
+        ("Caparaçonné", "references", "Endurance", "ability")]

@@ -169,7 +169,9 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     kinds: dict[str, set[str]] = {}
     texts: list[str] = []  # every paragraph, for the abbreviations written with a number
     for entry in entries:
-        for unit in text_units(entry):
+        # A designer's note names abilities too ("=> cumulable avec la capacité Endurance ?").
+        notes = (TextUnit(entry, Paragraph(note.text, note.line), None) for note in entry.notes)
+        for unit in (*text_units(entry), *notes):
             text = unit.paragraph.text
             texts.append(text)
             marked = {fold(phrase) for phrase in unit.paragraph.marked}
