@@ -818,3 +818,12 @@ def test_an_undefined_ability_a_designer_note_names_is_a_reference(build_markdow
     result = build_markdown("# T\n\n### Caparaçonné\n\nLe cheval porte une armure.\n=> cumulable avec la capacité Endurance ?\n")
     assert [(s.subject.label, s.relation, s.object.label, s.object.kind) for s in result.statements] == [
         ("Caparaçonné", "references", "Endurance", "ability")]
+
+
+def test_a_name_in_lower_case_after_a_determiner_is_the_ordinary_word(build_markdown):
+    """"un automate ami": Automate is a glossary entry and a French word; written in lower case
+    after a determiner, it is the word, unless the context says ability."""
+    result = build_markdown("# T\n\n### Automate\n\nLe combattant est une machine.\n\n"
+                            "### Mécano\n\nIl répare un automate ami à son contact.\n\n"
+                            "### Golem\n\nIl gagne la capacité Automate.\n")
+    assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Golem", "Automate")]

@@ -50,6 +50,7 @@ class Language:
     bearer_before: re.Pattern[str]
     trigger_before: re.Pattern[str]
     action_before: re.Pattern[str]
+    common_noun_before: re.Pattern[str]
     self_nouns: tuple[str, ...]
     anaphor: re.Pattern[str]
     pair_anaphor: re.Pattern[str]
@@ -106,6 +107,7 @@ def parse_language(data: dict[str, Any], *, path: str) -> Language:
         bearer_before=combined("bearers", r"\b(?:{})s?\s+$"),
         trigger_before=combined("triggers", r"\b(?:{})\s*" + article + r"$"),
         action_before=combined("action_markers", r"\b(?:{})\s*$"),
+        common_noun_before=combined("common_noun_determiners", r"(?<![\w'])(?:{})(?:(?<=')|\s+)$"),
         self_nouns=tuple(words("self_nouns")),
         anaphor=combined("anaphors", r"\b(?:{})\b"),
         pair_anaphor=combined("pair_anaphors", "{}"),

@@ -517,7 +517,7 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     before = folded[: mention.start]
     if language.action_before.search(before[-40:]):
         return next((t for t in mention.alternatives if t.kind == "action"), None)
-    if not term.ambiguous:
+    if not term.ambiguous and not _common_noun_in_context(mention, before, language):
         return term
     list_start = _list_start(index, raw, folded, language)
     if language.trigger_before.search(folded[max(0, list_start - 60) : list_start]):
@@ -532,6 +532,13 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     if _PARAMETER_AFTER.match(sentence[mention.end :]):
         return term
     return fallback
+
+
+def _common_noun_in_context(mention: Mention, before: str, language: Language) -> bool:
+    """"un automate ami": a one-word name in lower case after a determiner, when it is also a
+    French word, reads as that word unless the context says ability (as an ordinary-word name does)."""
+    return (" " not in mention.surface and mention.surface[:1].islower() and bool(language.common_noun_before.search(before[-12:]))
+            and french_word_frequency(mention.surface) > 0)
 
 
 def _is_abbreviation_of(mention: Mention) -> bool:
