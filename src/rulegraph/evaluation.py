@@ -42,7 +42,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
        for name in ("ronces", "marees", "coque-noire", "fourmilieres", "olympe", "sept-clans", "plomb",
                     "cendres", "caravanes", "sortileges", "tranchees", "abysses", "lanternes",
                     "pirates", "ruines", "orbitale", "grognards", "legions",
-                    "marais", "steppes", "vigies", "brisants", "falaises", "dunes", "forges", "cryptes")},
+                    "marais", "steppes", "vigies", "brisants", "falaises", "dunes", "forges", "cryptes",
+                    "far-west", "glaciers", "samourais", "stellaire", "catacombes", "templiers", "essaims", "vapeur",
+                    "automates", "jungle", "gobelins", "nomades", "corsaires-du-ciel", "sabbat", "bastions", "mecha")},
 }
 
 
