@@ -1,5 +1,5 @@
 """Agreement between two blind annotators of the same glossaries: tests/gold/<set>.tsv (the
-writer's own annotation) against tests/gold/second/<set>.tsv (a second helper who saw only the
+writer's own annotation) against tests/gold/second-annotator/<set>.tsv (a second helper who saw only the
 guide and the glossary). Scored like ``rulegraph evaluate``: per unordered pair of abilities, the
 set of relations with their direction. It says how much of the typer's gap could be noise in
 the gold."""
@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from rulegraph.evaluation import load_gold, pair_labels  # noqa: E402
 
-SECOND = ROOT / "tests" / "gold" / "second"
+SECOND = ROOT / "tests" / "gold" / "second-annotator"
 
 
 def main() -> None:

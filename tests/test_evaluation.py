@@ -118,11 +118,11 @@ def test_the_shipped_sets_are_found_under_the_root_given_not_next_to_the_package
 
 
 def test_the_second_annotations_name_shipped_sets_and_load():
-    """tests/gold/second holds a second blind annotation of some shipped sets (scripts/agreement.py):
+    """tests/gold/second-annotator holds a second blind annotation of some shipped sets (scripts/agreement.py):
     each file is a well-formed gold file of a set that exists, about the same game."""
     from rulegraph.evaluation import GOLD_SETS, load_gold, pair_labels
 
-    second = ROOT / "tests" / "gold" / "second"
+    second = ROOT / "tests" / "gold" / "second-annotator"
     files = sorted(second.glob("*.tsv"))
     assert len(files) >= 6
     for path in files:
