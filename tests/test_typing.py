@@ -174,18 +174,31 @@ Aucun sort de Nécromancie n'a d'effet sur une figurine couverte d'écailles.
 """
 
 
-def test_a_sentence_about_a_category_speaks_of_each_of_its_abilities(build_markdown):
-    result = build_markdown(CATEGORY_GLOSSARY)
-    pairs = {(s.subject.label, s.object.label) for s in result.statements
-             if s.subject.kind == s.object.kind == "ability"}
+def asserted_statements(path, game: str, threshold: float = 0.0):
+    """The statements of a glossary with every relation the typer guesses asserted (threshold 0):
+    for tests of what a sentence reaches, apart from how sure the shipped typer is."""
+    from dataclasses import replace
+
+    from rulegraph.corpus import corpus_from_files
+    from rulegraph.extract.extractor import extract_corpus
+    from rulegraph.extract.typer import shipped_model
+
+    return extract_corpus(corpus_from_files([path], game=game), model=replace(shipped_model(), threshold=threshold))
+
+
+def test_a_sentence_about_a_category_speaks_of_each_of_its_abilities(tmp_path):
+    path = tmp_path / "jeu.md"
+    path.write_text(CATEGORY_GLOSSARY, encoding="utf-8")
+    statements = asserted_statements(path, "Jeu")
+    pairs = {(s.subject.label, s.object.label) for s in statements if s.subject.kind == s.object.kind == "ability"}
     # From the general rule: each spell with Foi; from Écailles: Écailles with each spell.
     for spell in ("Drain de vie", "Souffle du tombeau"):
         assert (spell, "Foi") in pairs or ("Foi", spell) in pairs
         assert ("Écailles", spell) in pairs or (spell, "Écailles") in pairs
     # "(voir sorts de Nécromancie)" points at a section of the glossary, not at each spell.
-    foi = [s for s in result.statements if s.sentence.startswith("Le personnage relance")]
+    foi = [s for s in statements if s.sentence.startswith("Le personnage relance")]
     assert not [s for s in foi if s.object.kind == "ability"]
-    assert not [s for s in result.statements if s.subject.label.startswith("§") or s.object.label.startswith("§")]
+    assert not [s for s in statements if s.subject.label.startswith("§") or s.object.label.startswith("§")]
 
 
 @pytest.fixture
@@ -300,19 +313,18 @@ APP_CATEGORIES = """{
 
 
 def _app_build(folder, name: str, text: str, game: str):
-    """Build an app file written on the fly: the result, and every pair of distinct abilities it links."""
-    from rulegraph.build import build
-
+    """An app file written on the fly, every relation asserted: its statements, and every pair of
+    distinct abilities it links."""
     path = folder / name
     path.write_text(text, encoding="utf-8")
-    result = build(files=[path], game=game)
-    pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
+    statements = asserted_statements(path, game)
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in statements
              if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
-    return result, pairs
+    return statements, pairs
 
 
 def test_an_app_file_names_its_bare_categories_with_an_ability_noun(tmp_path):
-    _result, pairs = _app_build(tmp_path, "vigies.json", APP_CATEGORIES, "Vigies")
+    _statements, pairs = _app_build(tmp_path, "vigies.json", APP_CATEGORIES, "Vigies")
     for spell in ("Trait de feu", "Embrasement"):
         assert frozenset(("Pyromancien", spell)) in pairs
         assert frozenset(("Ignifugé", spell)) in pairs
@@ -337,8 +349,8 @@ APP_ADJECTIVE_CATEGORY = """{
 def test_a_category_named_by_its_adjective_is_not_an_undefined_ability(tmp_path):
     """"les capacités Psychiques" names the category "Pouvoirs psychiques", and "PA 3" is a
     characteristic: neither becomes an ability of its own."""
-    result, pairs = _app_build(tmp_path, "dunes.json", APP_ADJECTIVE_CATEGORY, "Dunes")
-    abilities = {ref.label for s in result.statements for ref in (s.subject, s.object) if ref.kind == "ability"}
+    statements, pairs = _app_build(tmp_path, "dunes.json", APP_ADJECTIVE_CATEGORY, "Dunes")
+    abilities = {ref.label for s in statements for ref in (s.subject, s.object) if ref.kind == "ability"}
     assert abilities <= {"Éclair psychique", "Prescience", "Psyker", "Néant psychique", "Perforant"}
     assert {frozenset(("Néant psychique", "Éclair psychique")), frozenset(("Néant psychique", "Prescience"))} <= pairs
 
@@ -357,6 +369,28 @@ def test_a_sentence_that_only_names_a_category_gives_its_members_no_edge(tmp_pat
   ]
 }
 """
-    result, pairs = _app_build(tmp_path, "glaces.json", text, "Glaces")
+    from rulegraph.build import build
+
+    path = tmp_path / "glaces.json"
+    path.write_text(text, encoding="utf-8")
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in build(files=[path], game="Glaces").statements
+             if s.subject.kind == s.object.kind == "ability"}
     assert not [p for p in pairs if "Vétéran" in p]
     assert {frozenset(("Fièvre", name)) for name in ("Endurci", "Bivouac")} <= pairs
+
+
+def test_an_unsure_edge_said_of_a_whole_category_is_not_multiplied_over_its_members(tmp_path):
+    """A sentence about a category reaches each of its abilities only when the typer asserts a
+    relation: an unsure one would put the same doubt "à vérifier" once per member (a preamble's
+    "une capacité suivie d'un X (par exemple Éperon 2)" made 44)."""
+    path = tmp_path / "jeu.md"
+    path.write_text(CATEGORY_GLOSSARY, encoding="utf-8")
+
+    def pairs(threshold, other):
+        return sorted(s.subject.label if s.object.label == other else s.object.label
+                      for s in asserted_statements(path, "Jeu", threshold)
+                      if other in (s.subject.label, s.object.label) and s.subject.kind == s.object.kind == "ability")
+
+    spells = ["Drain de vie", "Souffle du tombeau"]
+    assert pairs(0.0, "Foi") == spells and pairs(0.0, "Écailles") == spells
+    assert pairs(1.01, "Foi") == [] and pairs(1.01, "Écailles") == []

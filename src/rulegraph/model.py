@@ -158,5 +158,5 @@ class Statement:
     span: tuple[int, int] | None = field(default=None, compare=False)
     selves: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     owner: str | None = field(default=None, compare=False)
-    #: Said of a whole category and applied to this member ("les capacités de Survie…").
+    #: Said of a whole category and applied to this member ("perd ses capacités de Survie").
     via_category: bool = field(default=False, compare=False)

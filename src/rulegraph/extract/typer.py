@@ -247,8 +247,10 @@ def _rule(prediction: Prediction) -> str:
 def type_statements(statements: Iterable[Statement], model: TypingModel, analyser: Analyser) -> list[Statement]:
     """Every candidate edge typed by the model, with its calibrated confidence and what decided
     it; an edge below the threshold stays references and carries ``suggested``. An edge said of
-    a whole category and typed references is dropped: "les capacités de Survie coûtent moins"
-    names the category, it says nothing of each member."""
+    a whole category reaches each member only with an asserted relation: "les capacités de
+    Survie coûtent moins" names the category and says nothing of each member, and an unsure
+    relation would put the same doubt "à vérifier" once per member (a preamble's "une capacité
+    suivie d'un X (par exemple Éperon 2)" made 44)."""
     statements = list(statements)
     analyses = analyser.analyse_many(s.sentence for s in statements if is_candidate(s))
     out = []
@@ -259,9 +261,9 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
         prediction = model.predict(features(statement, analyses[statement.sentence]))
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
+        if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):
+            continue
         if prediction.label == "references":
-            if statement.via_category:
-                continue
             out.append(replace(with_label(statement, "references"), confidence=confidence, rule=rule))
         elif prediction.confidence < model.threshold:
             typed = with_label(statement, prediction.label)
