@@ -198,3 +198,30 @@ def test_a_notes_field_of_an_app_file_holds_designer_notes(tmp_path):
     entries = {e.name: e for e in build(files=[path], game="G").corpus.entries()}
     assert [(n.text, n.line) for n in entries["Parade"].notes] == [("trop proche d'Esquive ?", 6)]
     assert [n.text for n in entries["Esquive"].notes] == ["à tester", "coût ?"]
+
+
+def test_a_clarification_column_goes_on_with_the_rule(tmp_path):
+    """A publisher's spreadsheet states interactions in a "clarification" column: its sentences
+    are the ability's text too (they were an attribute, and their links were lost)."""
+    path = tmp_path / "t.csv"
+    path.write_text("nom;texte;clarification;coût\n"
+                    "Bandelettes;Relance les jets de DEF ratés.;Ne fonctionne pas contre les attaques de Feu sacré.;3\n"
+                    "Feu sacré;Les armes brûlent.;;2\n", encoding="utf-8")
+    result = build(files=[path], game="G")
+    entries = {e.name: e for e in result.corpus.entries()}
+    assert entries["Bandelettes"].text == "Relance les jets de DEF ratés.\nNe fonctionne pas contre les attaques de Feu sacré."
+    assert entries["Bandelettes"].attributes == (("coût", "3"),)
+    assert {(frozenset((s.subject.label, s.object.label)), s.line) for s in result.statements} == {
+        (frozenset(("Bandelettes", "Feu sacré")), 2)}
+
+
+def test_an_errata_field_of_an_app_file_goes_on_with_the_rule(tmp_path):
+    path = tmp_path / "skills.json"
+    path.write_text('{\n "combat": [\n  {\n   "nom": "Parade",\n   "texte": "Pare une attaque.",\n'
+                    '   "errata": "Ne fonctionne plus contre Feinte."\n  },\n  {\n   "nom": "Feinte",\n   "texte": "Trompe."\n  }\n ]\n}',
+                    encoding="utf-8")
+    result = build(files=[path], game="G")
+    parade = next(e for e in result.corpus.entries() if e.name == "Parade")
+    assert [(p.text, p.line) for p in parade.paragraphs] == [("Pare une attaque.", 5), ("Ne fonctionne plus contre Feinte.", 6)]
+    assert {(frozenset((s.subject.label, s.object.label)), s.line) for s in result.statements} == {
+        (frozenset(("Parade", "Feinte")), 6)}

@@ -67,7 +67,7 @@ def _column(header: list[str], wanted: str | None, usual: tuple[str, ...], fallb
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
-    from .json_glossary import NAME_FIELDS, NOTE_FIELDS, TEXT_FIELDS
+    from .json_glossary import MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, TEXT_FIELDS
 
     delimiter = options.get("delimiter") or _delimiter(text)
     # newline="" lets the csv module see \r, \r\n and \n as an editor does, and nothing else.
@@ -98,7 +98,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     category_at = columns.get(fold(category_field)) if category_field else next(
         (columns[c] for c in _CATEGORY_COLUMNS if c in columns), None)
     note_at = next((columns[c] for c in NOTE_FIELDS if c in columns and columns[c] not in {name_at, text_at, category_at}), None)
-    others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at, note_at} and header[i].strip()]
+    more_at = [columns[c] for c in MORE_TEXT_FIELDS if c in columns and columns[c] not in {name_at, text_at, category_at, note_at}]
+    others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at, note_at, *more_at} and header[i].strip()]
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     document = Document(source=source, game=game)
     default_class = options.get("default_category", CHARACTER)
@@ -113,6 +114,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             )
         label = row[category_at].strip() if category_at is not None else ""
         paragraphs = markup_paragraphs(row[text_at], row_line)
+        for index in more_at:
+            paragraphs += markup_paragraphs(row[index], row_line)
         document.entries.append(
             make_entry(
                 row[name_at].strip(), paragraphs,

@@ -32,6 +32,10 @@ from .markdown import strip_markup
 
 NAME_FIELDS = ("nom", "name", "titre", "title", "label", "intitule")
 TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
+#: Fields that go on with the rule (a publisher's "clarification" column, an "errata" field): read
+#: as more paragraphs of the ability's text, after the text field's.
+MORE_TEXT_FIELDS = ("clarification", "clarifications", "precision", "precisions", "errata", "faq", "interactions",
+                    "exceptions", "restrictions", "details", "complement", "complements")
 CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
 TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
 #: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
@@ -223,6 +227,12 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     for chunk in filter(None, (c.strip() for c in body.split("\n"))):
         clean, marked = strip_markup(chunk)
         paragraphs.append(Paragraph(clean, text_line, None, marked))
+    more_keys = [key for key in item if fold(key) in MORE_TEXT_FIELDS and key != text_key and isinstance(item[key], (str, list))]
+    for key in more_keys:
+        more = item[key] if isinstance(item[key], str) else "\n".join(map(str, item[key]))
+        for chunk in filter(None, (c.strip() for c in more.split("\n"))):
+            clean, marked = strip_markup(chunk)
+            paragraphs.append(Paragraph(clean, locator.field_line(item, key) or line, None, marked))
     tags = item.get(tag_key, []) if tag_key else []
     note_key = _find_key(item, None, NOTE_FIELDS)
     notes = ()
@@ -231,7 +241,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         notes = column_notes(cells, paragraphs, locator.field_line(item, note_key) or line)
     else:
         note_key = None
-    used = {name_key, text_key, category_key, tag_key, note_key}
+    used = {name_key, text_key, category_key, tag_key, note_key, *more_keys}
     attributes = [(k, _as_text(v)) for k, v in item.items() if k not in used and v not in (None, "", [], {})]
     return make_entry(
         name, paragraphs, game=game, source=source, line=line,
