@@ -24,3 +24,13 @@ from rulegraph.names import parse_heading
 def test_heading_splits_into_bare_name_parameters_and_slots(heading, name, parameters, slots):
     parts = parse_heading(heading)
     assert (parts.name, parts.parameters, parts.slots) == (name, parameters, slots)
+
+
+@pytest.mark.parametrize("heading, name, parameters, kinds", [
+    ("Coup de grâce*", "Coup de grâce", (), ("*",)),
+    ("Tir X*", "Tir", ("X",), ("*",)),
+    ("Bénédiction (2)†", "Bénédiction", ("2",), ("†",)),
+])
+def test_a_footnote_mark_after_a_name_is_a_tag_not_part_of_it(heading, name, parameters, kinds):
+    parts = parse_heading(heading)
+    assert (parts.name, parts.parameters, parts.kinds) == (name, parameters, kinds)

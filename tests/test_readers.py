@@ -240,3 +240,15 @@ def test_a_one_column_header_says_how_to_separate_the_columns(tmp_path):
     table.write_text("Nom Effet\nA B\n", encoding="utf-8")
     with pytest.raises(RulegraphError, match="one column"):
         build(files=[table], game="Jeu", format="csv")
+
+
+def test_a_section_title_in_capitals_with_its_description_on_the_next_line():
+    """"CERCLE DES ESPRITS" then a line describing it: a section (the entries' category), and its
+    description is no paragraph of the entry before it."""
+    text = ("LES CERCLES\n\nCERCLE DU CHÊNE\nGuerriers des clans.\n\n- Furie :\nLe combattant enrage.\n\n"
+            "CERCLE DES ESPRITS\nLes esprits de la forêt.\n\n- Esprit :\nIl flotte.\n\nERRATA\nAucun.\n")
+    document = chapter.parse(text, source="c.txt", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert {name: e.glossary_category for name, e in entries.items()} == {"Furie": "CERCLE DU CHÊNE", "Esprit": "CERCLE DES ESPRITS"}
+    assert entries["Furie"].text == "Le combattant enrage."
+    assert entries["Esprit"].text == "Il flotte.\nERRATA\nAucun."

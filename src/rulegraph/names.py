@@ -36,6 +36,10 @@ def is_parameter(token: str) -> bool:
     return bool(_PARAM_RE.match(token.strip()))
 
 
+#: A footnote or class mark after a name ("Coup de grâce*", "Bénédiction†"): kept as a tag.
+_TRAILING_MARK = re.compile(r"\s*[*†‡]+$")
+
+
 def parse_heading(heading: str) -> NameParts:
     """Peel parameters, slots and kinds off the end of a heading until only the name is left."""
     rest = " ".join(heading.replace("\u00a0", " ").split())
@@ -43,6 +47,11 @@ def parse_heading(heading: str) -> NameParts:
     slots: list[str] = []
     kinds: list[str] = []
     while True:
+        mark = _TRAILING_MARK.search(rest)
+        if mark and mark.start() > 0:
+            kinds.insert(0, mark.group().strip())
+            rest = rest[: mark.start()].rstrip()
+            continue
         paren = _TRAILING_PAREN.search(rest)
         if paren and paren.start() > 0:
             inner = paren.group(1).strip()

@@ -4,7 +4,8 @@ A tag may follow the colon (``Capacité liée au recrutement``) or stand on the 
 (``Effet de commandement - Dominance commandement clair``): a short line without final
 punctuation, followed by the rule text. Bullet lines inside an entry stay in
 it: an entry header is a ``- Name :`` line that follows a blank line. A section heading
-(``Capacités des armes``) is a short line alone between blank lines, or one the manifest's
+(``Capacités des armes``) is a short line alone between blank lines, a title in capitals after a
+blank line (``CERCLE DES ESPRITS``, its description on the next lines), or one the manifest's
 ``categories`` names: it sets the entries' glossary category.
 """
 
@@ -39,8 +40,13 @@ def _is_title(lines: list[str], number: int) -> bool:
 
 
 def _is_section(lines: list[str], number: int, previous_blank: bool) -> bool:
+    """A short line alone between blank lines, or a title of two words or more in capitals after
+    a blank line (``CERCLE DES ESPRITS``), whose next line may describe the section."""
+    line = lines[number - 1]
+    if not previous_blank or not is_tag(line) or ENTRY_HEADER.match(line):
+        return False
     following = lines[number] if number < len(lines) else ""
-    return previous_blank and not following.strip() and is_tag(lines[number - 1]) and not ENTRY_HEADER.match(lines[number - 1])
+    return not following.strip() or (line.isupper() and len(re.findall(r"[^\W\d_]{2,}", line)) >= 2)
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
