@@ -141,11 +141,10 @@ def _without_cues(feature_values: dict[str, float]) -> dict[str, float]:
 
 @dataclass(slots=True)
 class CrossValidation:
-    """Each set typed by a model trained without it: every edge typed with the model's best
-    guess (``typed``), and again with the calibration and threshold the shipped model gets
-    (``thresholded``: unsure edges left as references with a suggestion)."""
+    """Each set typed by a model trained without it, with the calibration and threshold the
+    shipped model gets (``thresholded``: unsure edges left as references with a suggestion, the
+    model's best guess)."""
 
-    typed: dict[str, list[Statement]]
     thresholded: dict[str, list[Statement]]
     #: (the held-out model's probability, right?) of every held-out example.
     points: list[tuple[float, bool]]
@@ -154,7 +153,6 @@ class CrossValidation:
 
 
 def cross_validate(sets: list[GoldSet], analyser: Analyser, c: float = C) -> CrossValidation:
-    typed: dict[str, list[Statement]] = {}
     points: list[tuple[float, bool]] = []
     models: dict[str, TypingModel] = {}
     for held_out in sets:
@@ -163,7 +161,6 @@ def cross_validate(sets: list[GoldSet], analyser: Analyser, c: float = C) -> Cro
         for example in held_out.examples:
             prediction = model.predict(example.features)
             points.append((prediction.probability, prediction.label == example.label))
-        typed[held_out.name] = type_statements(held_out.statements, model, analyser)
     xs, ys = calibration_curve(points)
     calibrated = replace(models[sets[0].name], calibration_x=xs, calibration_y=ys)
     threshold = choose_threshold(points, calibrated)
@@ -171,7 +168,7 @@ def cross_validate(sets: list[GoldSet], analyser: Analyser, c: float = C) -> Cro
         s.name: type_statements(s.statements, replace(models[s.name], calibration_x=xs, calibration_y=ys, threshold=threshold), analyser)
         for s in sets
     }
-    return CrossValidation(typed, thresholded, points, (xs, ys), threshold)
+    return CrossValidation(thresholded, points, (xs, ys), threshold)
 
 
 def calibration_curve(points: list[tuple[float, bool]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
