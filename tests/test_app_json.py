@@ -225,3 +225,20 @@ def test_an_errata_field_of_an_app_file_goes_on_with_the_rule(tmp_path):
     assert [(p.text, p.line) for p in parade.paragraphs] == [("Pare une attaque.", 5), ("Ne fonctionne plus contre Feinte.", 6)]
     assert {(frozenset((s.subject.label, s.object.label)), s.line) for s in result.statements} == {
         (frozenset(("Parade", "Feinte")), 6)}
+
+
+def test_a_prerequisites_column_names_what_an_ability_requires(tmp_path):
+    """An army builder's "prérequis" column: each ability named there is required, stated as data
+    (confidence 1, its own rule), and the cell stays an attribute."""
+    path = tmp_path / "t.csv"
+    path.write_text("id;nom;description;prérequis\n"
+                    "F1;Foreuse;Creuse la roche.;\n"
+                    "F2;Foreuse à plasma;Creuse plus vite.;Foreuse\n"
+                    "F3;Carottage;Prélève un échantillon.;Foreuse ou Foreuse à plasma\n", encoding="utf-8")
+    result = build(files=[path], game="G")
+    edges = sorted((s.subject.label, s.relation, s.object.label, s.line, s.confidence, s.rule) for s in result.statements)
+    assert edges == [("Carottage", "requires", "Foreuse", 4, 1.0, "prerequisites field"),
+                     ("Carottage", "requires", "Foreuse à plasma", 4, 1.0, "prerequisites field"),
+                     ("Foreuse à plasma", "requires", "Foreuse", 3, 1.0, "prerequisites field")]
+    assert next(e for e in result.corpus.entries() if e.name == "Carottage").attributes == (
+        ("id", "F3"), ("prérequis", "Foreuse ou Foreuse à plasma"))

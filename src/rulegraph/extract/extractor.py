@@ -23,6 +23,7 @@ from ..corpus import Corpus
 from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
+from ..readers.json_glossary import PREREQUISITE_FIELDS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
@@ -437,7 +438,28 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
             previous = sentence
         if previous.rstrip().endswith(":"):
             lead_in = _last_clause(fold(previous))
+    out += _prerequisites(entry, lexicon)
     return out + _note_references(entry, lexicon, {(s.subject, s.object) for s in out} | {(s.object, s.subject) for s in out})
+
+
+#: A prerequisites column of a table or field of an app file ("prérequis: Foreuse à percussion")
+#: names what the ability requires: structured data, with no typing to be unsure of.
+PREREQUISITE_RULE = "prerequisites field"
+
+
+def _prerequisites(entry: Entry, lexicon: Lexicon) -> list[Statement]:
+    me = TermRef(entry.game, "ability", entry.name)
+    out = []
+    for key, value in entry.attributes:
+        if fold(key) not in PREREQUISITE_FIELDS:
+            continue
+        for mention in lexicon.find(value):
+            other = TermRef(entry.game, "ability", mention.term.label)
+            if mention.term.kind != "ability" or fold(mention.term.label) == fold(entry.name) or any(s.object == other for s in out):
+                continue
+            out.append(Statement(subject=me, relation="requires", object=other, sentence=value, source=entry.source,
+                                 line=entry.line, confidence=1.0, rule=PREREQUISITE_RULE, owner=entry.name))
+    return out
 
 
 #: A designer's note asks a question ("=> cumulable avec X ?"); it states no relation, so the

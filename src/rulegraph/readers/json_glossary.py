@@ -36,6 +36,9 @@ TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule
 #: as more paragraphs of the ability's text, after the text field's.
 MORE_TEXT_FIELDS = ("clarification", "clarifications", "precision", "precisions", "errata", "faq", "interactions",
                     "exceptions", "restrictions", "details", "complement", "complements")
+#: Fields that list what an ability requires ("prérequis: Foreuse à percussion"): kept as
+#: attributes, read by the extractor as requires edges.
+PREREQUISITE_FIELDS = ("prerequis", "prerequisite", "prerequisites", "requis", "pre-requis", "prereq", "requires")
 CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
 TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
 #: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
