@@ -45,7 +45,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "marais", "steppes", "vigies", "brisants", "falaises", "dunes", "forges", "cryptes",
                     "far-west", "glaciers", "samourais", "stellaire", "catacombes", "templiers", "essaims", "vapeur",
                     "automates", "jungle", "gobelins", "nomades", "corsaires-du-ciel", "sabbat", "bastions", "mecha",
-                    "galeres", "chevaliers", "neon", "dragons", "zombies", "druides", "pharaons", "tribus")},
+                    "galeres", "chevaliers", "neon", "dragons", "zombies", "druides", "pharaons", "tribus",
+                    "vikings", "gladiateurs", "aztecques", "tanks", "sorciers-urbains", "fees", "robots-minage",
+                    "mousquetaires")},
 }
 
 
