@@ -188,7 +188,7 @@ def script(path: str) -> str:
                           stderr=subprocess.STDOUT, text=True, timeout=600)
     if done.returncode != 0:
         raise RuntimeError(f"{path}: exit code {done.returncode}:\n{done.stdout}")
-    return f"```console\n$ .venv/bin/python {path}\n{done.stdout.rstrip()}\n```\n"
+    return f"```text\n$ .venv/bin/python {path}\n{done.stdout.rstrip()}\n```\n"
 
 
 def review_ids() -> list[str]:

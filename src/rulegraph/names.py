@@ -37,7 +37,7 @@ def is_parameter(token: str) -> bool:
 
 
 #: A footnote or class mark after a name ("Coup de grâce*", "Bénédiction†"): kept as a tag.
-_TRAILING_MARK = re.compile(r"\s*[*†‡]+$")
+_TRAILING_MARK = re.compile(r"(?<![\s*†‡])\s*[*†‡]+$")
 
 
 def parse_heading(heading: str) -> NameParts:

@@ -19,7 +19,8 @@ class Progress:
     def __init__(self, enabled: bool | None = None, after: float = 0.3):
         self.terminal = sys.stderr.isatty()
         self.enabled = self.terminal if enabled is None else enabled
-        self.after = after
+        # Asked for (--progress), every step shows; on a terminal, only once the build takes a moment.
+        self.after = 0.0 if enabled else after
         self.started = time.perf_counter()
         self.shown = False
 
