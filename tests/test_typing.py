@@ -394,3 +394,13 @@ def test_an_unsure_edge_said_of_a_whole_category_is_not_multiplied_over_its_memb
     spells = ["Drain de vie", "Souffle du tombeau"]
     assert pairs(0.0, "Foi") == spells and pairs(0.0, "Écailles") == spells
     assert pairs(1.01, "Foi") == [] and pairs(1.01, "Écailles") == []
+
+
+def test_a_one_word_category_is_named_by_an_ability_noun_before_it(tmp_path):
+    """"les pouvoirs Psioniques" names the category "Psionique" of a table's category column."""
+    path = tmp_path / "legion.csv"
+    path.write_text("nom;catégorie;effet\nÉclair psionique;Psionique;Un éclair frappe.\nTélékinésie;Psionique;Un objet vole.\n"
+                    "Vide psychique;Xéno;Il n'est affecté par aucun des pouvoirs Psioniques.\n", encoding="utf-8")
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in asserted_statements(path, "Légion")
+             if s.subject.kind == s.object.kind == "ability"}
+    assert pairs == {frozenset(("Vide psychique", "Éclair psionique")), frozenset(("Vide psychique", "Télékinésie"))}

@@ -363,6 +363,8 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             # de Pyromancie", "ses compétences de Siège", "une capacité de la Voie de l'Ombre").
             key = fold(label)
             links = [_de(key), *(f"{article}{key}" for article in _articles_before(key))]
+            if " " not in key:
+                links.append(key)  # "les pouvoirs Psioniques" of the category "Psionique"
             phrases = [f"{noun} {link}" for noun in sorted(ability_nouns) for link in links]
             out[label] = (phrases + [f"{title} {key}" for title in _NAMES["category_titles"]], names)
     return out
