@@ -47,7 +47,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "automates", "jungle", "gobelins", "nomades", "corsaires-du-ciel", "sabbat", "bastions", "mecha",
                     "galeres", "chevaliers", "neon", "dragons", "zombies", "druides", "pharaons", "tribus",
                     "vikings", "gladiateurs", "aztecques", "tanks", "sorciers-urbains", "fees", "robots-minage",
-                    "mousquetaires")},
+                    "mousquetaires", "elfes-noirs", "cosaques", "sumo", "kaiju", "pretoriens", "chasseurs-primes",
+                    "alchimistes", "legionnaires-spatiaux")},
 }
 
 
