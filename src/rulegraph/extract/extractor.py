@@ -389,7 +389,7 @@ def _de(key: str) -> str:
 
 def _articles_before(key: str) -> list[str]:
     elided = key[:1] in _NAMES["category_elision_letters"]
-    return _NAMES["category_links_with_article_elided" if elided else "category_links_with_article"]
+    return list(_NAMES["category_links_with_article_elided" if elided else "category_links_with_article"])
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
@@ -451,7 +451,7 @@ PREREQUISITE_RULE = "prerequisites field"
 
 def _prerequisites(entry: Entry, lexicon: Lexicon) -> list[Statement]:
     me = TermRef(entry.game, "ability", entry.name)
-    out = []
+    out: list[Statement] = []
     for key, value in entry.attributes:
         if fold(key) not in PREREQUISITE_FIELDS:
             continue

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..model import CHARACTER, Document, Paragraph
+from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
 from .markdown import strip_markup
@@ -238,7 +238,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
             paragraphs.append(Paragraph(clean, locator.field_line(item, key) or line, None, marked))
     tags = item.get(tag_key, []) if tag_key else []
     note_key = _find_key(item, None, NOTE_FIELDS)
-    notes = ()
+    notes: tuple[Note, ...] = ()
     if note_key is not None and isinstance(item[note_key], (str, list)):
         cells = [item[note_key]] if isinstance(item[note_key], str) else [str(n) for n in item[note_key]]
         notes = column_notes(cells, paragraphs, locator.field_line(item, note_key) or line)
