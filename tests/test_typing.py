@@ -174,16 +174,18 @@ Aucun sort de Nécromancie n'a d'effet sur une figurine couverte d'écailles.
 """
 
 
-def asserted_statements(path, game: str, threshold: float = 0.0):
+def asserted_statements(path, game: str, threshold: float | None = 0.0):
     """The statements of a glossary with every relation the typer guesses asserted (threshold 0):
-    for tests of what a sentence reaches, apart from how sure the shipped typer is."""
+    for tests of what a sentence reaches, apart from how sure the shipped typer is. ``None``: the
+    shipped typer as a build uses it."""
     from dataclasses import replace
 
     from rulegraph.corpus import corpus_from_files
     from rulegraph.extract.extractor import extract_corpus
     from rulegraph.extract.typer import shipped_model
 
-    return extract_corpus(corpus_from_files([path], game=game), model=replace(shipped_model(), threshold=threshold))
+    model = shipped_model() if threshold is None else replace(shipped_model(), threshold=threshold)
+    return extract_corpus(corpus_from_files([path], game=game), model=model)
 
 
 def test_a_sentence_about_a_category_speaks_of_each_of_its_abilities(tmp_path):
@@ -312,12 +314,12 @@ APP_CATEGORIES = """{
 """
 
 
-def _app_build(folder, name: str, text: str, game: str):
-    """An app file written on the fly, every relation asserted: its statements, and every pair of
-    distinct abilities it links."""
+def _app_build(folder, name: str, text: str, game: str, threshold: float | None = 0.0):
+    """An app file written on the fly, every relation asserted (or as the shipped typer asserts
+    them: ``threshold=None``): its statements, and every pair of distinct abilities it links."""
     path = folder / name
     path.write_text(text, encoding="utf-8")
-    statements = asserted_statements(path, game)
+    statements = asserted_statements(path, game, threshold)
     pairs = {frozenset((s.subject.label, s.object.label)) for s in statements
              if s.subject.kind == s.object.kind == "ability" and s.subject.label != s.object.label}
     return statements, pairs
@@ -369,12 +371,7 @@ def test_a_sentence_that_only_names_a_category_gives_its_members_no_edge(tmp_pat
   ]
 }
 """
-    from rulegraph.build import build
-
-    path = tmp_path / "glaces.json"
-    path.write_text(text, encoding="utf-8")
-    pairs = {frozenset((s.subject.label, s.object.label)) for s in build(files=[path], game="Glaces").statements
-             if s.subject.kind == s.object.kind == "ability"}
+    _statements, pairs = _app_build(tmp_path, "glaces.json", text, "Glaces", threshold=None)
     assert not [p for p in pairs if "Vétéran" in p]
     assert {frozenset(("Fièvre", name)) for name in ("Endurci", "Bivouac")} <= pairs
 

@@ -276,9 +276,13 @@ def evaluate_manifest(name: str, gold_path: Path, manifest: Path) -> Evaluation:
     unsure = [s for s in statements if s.suggested]
     if unsure:
         result.to_review = len(unsure)
-        accepted = [s for s in statements if not s.suggested] + [_accepted(s) for s in unsure]
-        result.suggestions_accepted = evaluate(name, gold, found_edges(accepted)).overall
+        result.suggestions_accepted = evaluate(name, gold, found_edges(best_guesses(statements))).overall
     return result
+
+
+def best_guesses(statements: list[Statement]) -> list[Statement]:
+    """The edges with every "à vérifier" suggestion accepted: each typed with the typer's best guess."""
+    return [s for s in statements if not s.suggested] + [_accepted(s) for s in statements if s.suggested]
 
 
 def _accepted(statement: Statement) -> Statement:
@@ -427,8 +431,7 @@ def cross_validate_sets(sets: dict[str, tuple[Path, Path]], progress=None) -> Cr
         kept = validation.thresholded[gold_set.name]
         # The edges a build writes (an unsure edge said of a whole category is not one), each
         # typed with the held-out typer's best guess (its suggestion, where it left one).
-        best_guesses = [s for s in kept if not s.suggested] + [_accepted(s) for s in kept if s.suggested]
-        result = evaluate(gold_set.name, gold, found_edges(best_guesses))
+        result = evaluate(gold_set.name, gold, found_edges(best_guesses(kept)))
         results.append(result)
         _add_scores(thresholded, evaluate(gold_set.name, gold, found_edges(kept)).overall)
         _add_scores(overall, result.overall)

@@ -362,7 +362,7 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             # its sections ("Voie de l'Ombre"): any ability noun before it names it ("les sorts
             # de Pyromancie", "ses compétences de Siège", "une capacité de la Voie de l'Ombre").
             key = fold(label)
-            links = [_de(key), *(f"{article}{key}" for article in _articles_before(key))]
+            links = _links_before(key)
             if " " not in key:
                 links.append(key)  # "les pouvoirs Psioniques" of the category "Psionique"
             phrases = [f"{noun} {link}" for noun in sorted(ability_nouns) for link in links]
@@ -383,13 +383,16 @@ def _category_adjective(folded: str, ability_nouns: frozenset[str]) -> str | Non
 
 def _de(key: str) -> str:
     """The link between an ability noun and a category's key: "sort de pyromancie", "sort d'air"."""
-    elided = key[:1] in _NAMES["category_elision_letters"]
-    return f"{_NAMES['category_link_elided'] if elided else _NAMES['category_link']}{key}"
+    return _links_before(key)[0]
 
 
-def _articles_before(key: str) -> list[str]:
+def _links_before(key: str) -> list[str]:
+    """Every link between an ability noun and a category's key, elided before a vowel: "de
+    pyromancie", then with an article, "de la pyromancie", "du pyromancie" ("de l'ombre")."""
     elided = key[:1] in _NAMES["category_elision_letters"]
-    return list(_NAMES["category_links_with_article_elided" if elided else "category_links_with_article"])
+    plain = _NAMES["category_link_elided" if elided else "category_link"]
+    with_article = _NAMES["category_links_with_article_elided" if elided else "category_links_with_article"]
+    return [f"{link}{key}" for link in (plain, *with_article)]
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,

@@ -226,16 +226,11 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     if not isinstance(body, str):
         raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
-    paragraphs = []
-    for chunk in filter(None, (c.strip() for c in body.split("\n"))):
-        clean, marked = strip_markup(chunk)
-        paragraphs.append(Paragraph(clean, text_line, None, marked))
+    paragraphs = _paragraphs(body, text_line)
     more_keys = [key for key in item if fold(key) in MORE_TEXT_FIELDS and key != text_key and isinstance(item[key], (str, list))]
     for key in more_keys:
         more = item[key] if isinstance(item[key], str) else "\n".join(map(str, item[key]))
-        for chunk in filter(None, (c.strip() for c in more.split("\n"))):
-            clean, marked = strip_markup(chunk)
-            paragraphs.append(Paragraph(clean, locator.field_line(item, key) or line, None, marked))
+        paragraphs += _paragraphs(more, locator.field_line(item, key) or line)
     tags = item.get(tag_key, []) if tag_key else []
     note_key = _find_key(item, None, NOTE_FIELDS)
     notes: tuple[Note, ...] = ()
@@ -252,3 +247,12 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         tags=[str(t) for t in tags] if isinstance(tags, list) else [str(tags)], attributes=attributes,
         extra_notes=notes,
     )
+
+
+def _paragraphs(text: str, line: int) -> list[Paragraph]:
+    """One paragraph per non-empty line of a text field, its markup stripped and remembered."""
+    paragraphs = []
+    for chunk in filter(None, (c.strip() for c in text.split("\n"))):
+        clean, marked = strip_markup(chunk)
+        paragraphs.append(Paragraph(clean, line, None, marked))
+    return paragraphs
