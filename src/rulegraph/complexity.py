@@ -209,7 +209,7 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
                view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
     game_id = find_game(graph, game) if game else None
-    scores = _scores(graph, view, weights)
+    scores = scores_by_node(graph, view, weights)
     scored = [scores[str(ability.node)].copy() for ability in abilities(graph)
               if game_id is None or ability.game_id == game_id]
     scored.sort(key=lambda s: (-s["score"], s["game"] or "", fold(s["ability"])))
@@ -218,18 +218,13 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
     return scored
 
 
-def scores_by_node(graph: Graph, view: nx.MultiDiGraph, weights: Weights | None = None) -> dict[str, Score]:
-    """Score and breakdown per ability node URI: what the atlas shows."""
-    return _scores(graph, view, weights)
-
-
 #: The shipped weights' scores, per graph: the atlas and the report of one build both show them.
 _DEFAULT_SCORES: dict = {}
 
 
-def _scores(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights | None) -> dict[str, Score]:
-    """Every defined ability's score by node URI, in the read layer's order; computed once per
-    graph for the shipped weights on the graph's own view."""
+def scores_by_node(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights | None = None) -> dict[str, Score]:
+    """Score and breakdown of every defined ability by node URI, in the read layer's order
+    (what the atlas shows); computed once per graph for the shipped weights on its own view."""
     own_view = RuleGraph(graph).networkx()
     if weights is None and (view is None or view is own_view):
         return per_graph(_DEFAULT_SCORES, graph, lambda: _score_all(graph, own_view, load_weights()))

@@ -206,9 +206,13 @@ def timeline(graph: Graph, ability: str, game: str | None = None) -> list[Timeli
     """Every edition of the ability's game in lineage order: whether it has the ability, and
     whether its text differs from the last earlier edition that had one (the first one is new)."""
     node, game_node = resolve_ability(graph, ability, game)
+    return _timeline_rows(_edition_texts(graph, node, game_node))
+
+
+def _timeline_rows(entries: list[_EditionText]) -> list[TimelineRow]:
     rows: list[TimelineRow] = []
     previous: _EditionText | None = None
-    for entry in _edition_texts(graph, node, game_node):
+    for entry in entries:
         if not entry.present:
             status, changed = "absent", False
         elif previous is None:
@@ -266,11 +270,11 @@ def _diff(graph: Graph, node: URIRef, game_node: URIRef, old: _EditionText, new:
 def edition_history(graph: Graph, ability: str, game: str | None = None) -> EditionDiff:
     """The timeline, the diff between each pair of consecutive editions that have a text, and
     the whole evolution (first text to last) under the same keys as :func:`diff_editions`."""
-    rows = timeline(graph, ability, game)
     node, game_node = resolve_ability(graph, ability, game)
     game_label = label_of(graph, game_node)
-    by_label = {entry.label: entry for entry in _edition_texts(graph, node, game_node)}
-    present = [by_label[row["edition"]] for row in rows if row["present"]]
+    entries = _edition_texts(graph, node, game_node)
+    rows = _timeline_rows(entries)
+    present = [entry for entry in entries if entry.present]
     known: dict[URIRef, tuple[dict[tuple[str, str, str], RelationRecord], set[str]]] = {}
     steps = [_diff(graph, node, game_node, older, newer, known) for older, newer in zip(present, present[1:])]
     overall: EditionDiff = _diff(graph, node, game_node, present[0], present[-1], known) if present else {
