@@ -160,3 +160,6 @@ class Statement:
     owner: str | None = field(default=None, compare=False)
     #: Said of a whole category and applied to this member ("perd ses capacités de Survie").
     via_category: bool = field(default=False, compare=False)
+    #: The owner's definition names a target or a victim: an ability that acts on others, whose
+    #: "perd X" is said of them (negates) rather than of the bearer (cancels).
+    owner_targets: bool = field(default=False, compare=False)

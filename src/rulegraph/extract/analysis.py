@@ -55,6 +55,10 @@ class Words:
     modal_lemmas: frozenset[str]
     privative_lemmas: frozenset[str]
     opponent_words: frozenset[str]
+    target_words: frozenset[str]
+    bearer_pronouns: frozenset[str]
+    nobody_words: frozenset[str]
+    participle_endings: tuple[str, ...]
     copula_triggers: tuple[str, ...]
     state_openers: frozenset[str]
     articles: frozenset[str]
@@ -73,12 +77,14 @@ def words() -> Words:
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
     sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
+                                                                   "target_words", "bearer_pronouns", "nobody_words",
                                                                    "state_openers", "articles", "ability_words")}
     prefixes: dict[str, Any] = {key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers",
                                                                    "see_also_openers", "equipment_triggers")}
     return Words(
         relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
+        participle_endings=tuple(table["participle_endings"]),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
         **sets,
         **prefixes,
@@ -197,6 +203,38 @@ class SentenceAnalysis:
                 return None
             clause = parent
         return None
+
+    def subject_kind(self, index: int, selves: Iterable[int] = ()) -> str:
+        """Who the clause that governs a token is about, from its subject (or the subject of the
+        verb it completes, "ne peut pas utiliser X"): ``self`` (the ability's own mention),
+        ``pronoun`` (the bearer), ``nobody``, ``opponent``, ``affected`` (a noun with a
+        participle: "la figurine touchée"), ``with_self`` (a noun qualified by the ability:
+        "un combattant doté de Vol"), ``noun`` or ``none``."""
+        vocabulary = words()
+        selves = set(selves)
+        head = self.clause_of(index).head
+        heads = [head]
+        if self.tokens[head].dep.startswith("xcomp") and self.tokens[head].head != head:
+            heads.append(self.tokens[head].head)
+        subject = next((c for h in heads for c in self.children(h) if c.dep.startswith("nsubj")), None)
+        if subject is None:
+            return "none"
+        if subject.index in selves:
+            return "self"
+        qualifiers = self.children(subject.index)
+        if subject.key in vocabulary.nobody_words or any(c.key in vocabulary.nobody_words for c in qualifiers):
+            return "nobody"
+        if subject.key in vocabulary.bearer_pronouns or subject.pos == "PRON":
+            return "pronoun"
+        if subject.key in vocabulary.opponent_words or any(c.key in vocabulary.opponent_words for c in qualifiers):
+            return "opponent"
+        for qualifier in qualifiers:
+            if qualifier.dep.split(":")[0] in ("acl", "amod") and (
+                    qualifier.pos == "VERB" or qualifier.text.lower().endswith(vocabulary.participle_endings)):
+                return "affected"
+            if qualifier.index in selves or any(c.index in selves for c in self.children(qualifier.index)):
+                return "with_self"
+        return "noun"
 
     def in_condition(self, index: int) -> bool:
         return self.enclosing(index, ("condition",)) is not None

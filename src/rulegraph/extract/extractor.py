@@ -26,6 +26,7 @@ from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..readers.json_glossary import PREREQUISITE_FIELDS
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
+from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, LexiconEntry, Mention, build_lexicon, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
@@ -162,7 +163,6 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     an ability; a participle after être or devenir a state ("devient Sonné"); "porteur d'un X"
     equipment; "voir X" or "cf. X" alone a rule section; a quoted phrase alone a plain term."""
     language = language or default_language()
-    from .analysis import words as analysis_words
 
     vocabulary = analysis_words()
     function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
@@ -251,7 +251,6 @@ def _common_word_test(threshold: int) -> Callable[[str], bool] | None:
 
 @cache
 def _ability_nouns() -> frozenset[str]:
-    from .analysis import words as analysis_words
 
     return analysis_words().ability_words
 
@@ -409,7 +408,10 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
         categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
                       category_phrases(entries, _ability_nouns()).items()}
         for entry in entries:
-            statements += _expand_categories(extract_entry(entry, lexicon, cues), categories)
+            found = _expand_categories(extract_entry(entry, lexicon, cues), categories)
+            if _names_a_target(entry.text):
+                found = [replace(s, owner_targets=True) if s.owner == entry.name else s for s in found]
+            statements += found
         for document in corpus.documents:
             if document.game == game and categories:
                 statements += _general_rule_statements(document, lexicon, cues, categories)
@@ -417,6 +419,14 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
     if model is None:
         return statements
     return type_statements(statements, model, analyser or Analyser())
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _names_a_target(text: str) -> bool:
+    """The definition names a target or a victim (``target_words``)."""
+    return not analysis_words().target_words.isdisjoint(_WORD.findall(fold(text)))
 
 
 def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Language | None = None) -> list[Statement]:

@@ -115,6 +115,14 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
     elif any(t.key in vocabulary.opponent_words for t in analysis.tokens):
         out["opponent_in_sentence"] = 1.0
     selves = [analysis.span_head(*span) for span in statement.selves]
+    # Who loses or keeps the other ability: the bearer ("il perd X": cancels) or someone the
+    # ability touched ("la figurine touchée perd X": negates).
+    subject = analysis.subject_kind(mention, selves)
+    out[f"subject={subject}"] = 1.0
+    if statement.relation != "references":
+        out[f"subject={subject}&cue={own_label(statement)}"] = 1.0
+    if statement.owner_targets:
+        out["owner_targets"] = 1.0
     if not selves:
         out["self_implicit"] = 1.0
     for own in selves[:2]:
