@@ -215,6 +215,32 @@ def test_a_clarification_column_goes_on_with_the_rule(tmp_path):
         (frozenset(("Bandelettes", "Feu sacré")), 2)}
 
 
+def test_a_compound_header_is_read_by_its_parts(tmp_path):
+    """A spreadsheet's headers join two names ("Précisions / interactions", "Règle (texte)"): a
+    part that names a kind is enough, and a header of no kind stays an attribute."""
+    path = tmp_path / "t.csv"
+    path.write_text("Nom;Catégorie;Coût (pts);Règle;Précisions / interactions;Notes & questions\n"
+                    "Piétinement;Tribu;3;Inflige des touches.;La cible ne peut pas utiliser Esquive contre elles.;=> trop fort ?\n"
+                    "Esquive;Tribu;2;Évite une touche.;;\n", encoding="utf-8")
+    result = build(files=[path], game="G")
+    entry = next(e for e in result.corpus.entries() if e.name == "Piétinement")
+    assert entry.text == "Inflige des touches.\nLa cible ne peut pas utiliser Esquive contre elles."
+    assert entry.attributes == (("Coût (pts)", "3"),)
+    assert entry.glossary_category == "Tribu"
+    assert [n.text for n in entry.notes] == ["trop fort ?"]
+    assert {(s.subject.label, s.object.label) for s in result.statements} == {("Piétinement", "Esquive")}
+
+
+def test_a_compound_field_name_of_an_app_file_is_read_by_its_parts(tmp_path):
+    path = tmp_path / "skills.json"
+    path.write_text('[\n {"nom": "Parade", "texte": "Pare une attaque.", "faq / errata": "Ne fonctionne pas contre Feinte.",\n'
+                    '  "prérequis / pré-requis": "Feinte"},\n {"nom": "Feinte", "texte": "Trompe."}\n]', encoding="utf-8")
+    result = build(files=[path], game="G")
+    parade = next(e for e in result.corpus.entries() if e.name == "Parade")
+    assert parade.text == "Pare une attaque.\nNe fonctionne pas contre Feinte."
+    assert ("Parade", "requires", "Feinte") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+
+
 def test_an_errata_field_of_an_app_file_goes_on_with_the_rule(tmp_path):
     path = tmp_path / "skills.json"
     path.write_text('{\n "combat": [\n  {\n   "nom": "Parade",\n   "texte": "Pare une attaque.",\n'

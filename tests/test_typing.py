@@ -401,3 +401,20 @@ def test_a_one_word_category_is_named_by_an_ability_noun_before_it(tmp_path):
     pairs = {frozenset((s.subject.label, s.object.label)) for s in asserted_statements(path, "Légion")
              if s.subject.kind == s.object.kind == "ability"}
     assert pairs == {frozenset(("Vide psychique", "Éclair psionique")), frozenset(("Vide psychique", "Télékinésie"))}
+
+
+def test_the_games_own_word_for_its_abilities_names_a_category(tmp_path):
+    """"Disciplines" opens two category names: it is this game's word for its abilities, so "ses
+    Disciplines de Sang" names that category, and "Disciplines physiques : Célérité et
+    Puissance" is named without what follows its colon; an ability set apart ("à l'exception de
+    Peau de pierre") is not one the sentence speaks of."""
+    path = tmp_path / "sang.md"
+    path.write_text("# Glossaire\n\n## Disciplines de Sang\n\n### Saignée\n\nLa cible perd un PV.\n\n"
+                    "### Transfusion\n\nSoigne un allié.\n\n## Disciplines physiques : Célérité et Puissance\n\n"
+                    "### Célérité\n\nAgit deux fois.\n\n### Peau de pierre\n\nRésiste aux coups.\n\n"
+                    "## Malédictions\n\n### Frénésie\n\nTant que la Bête tient les rênes, il perd l'usage de toutes ses "
+                    "Disciplines de Sang.\n\n### Soleil\n\nSous le soleil, il perd le bénéfice de ses Disciplines physiques, "
+                    "à l'exception de Peau de pierre.\n", encoding="utf-8")
+    pairs = {(s.subject.label, s.object.label) for s in asserted_statements(path, "Sang")
+             if s.subject.kind == s.object.kind == "ability" and s.via_category}
+    assert pairs == {("Frénésie", "Saignée"), ("Frénésie", "Transfusion"), ("Soleil", "Célérité")}

@@ -15,6 +15,7 @@ in ``lang/fr/cues.toml``, the French patterns that find undefined names, lists a
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
@@ -23,7 +24,7 @@ from ..corpus import Corpus
 from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
-from ..readers.json_glossary import PREREQUISITE_FIELDS
+from ..readers.fields import PREREQUISITE_FIELDS, matches
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
@@ -272,8 +273,12 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
         if statement.span is not None and _CATEGORY_NOT_MEMBERS.search(fold_aligned(statement.sentence[: statement.span[0]])):
             continue
         owner = statement.owner
+        excepted = " ".join(m.group("names") for m in _CATEGORY_EXCEPTION.finditer(fold(statement.sentence[statement.span[1]:]))) \
+            if statement.span is not None else ""
         for name in names:
             if owner is not None and fold(name) == fold(owner):
+                continue
+            if excepted and re.search(rf"\b{re.escape(fold(name))}\b", excepted):
                 continue
             member = TermRef(ends[0].game, "ability", name)
             subject = member if _is_category(statement.subject) else statement.subject
@@ -288,6 +293,8 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 #: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a
 #: section of the glossary: neither says something of each ability of the category.
 _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
+#: "à l'exception de Peau de pierre": that member is not one the sentence speaks of.
+_CATEGORY_EXCEPTION = re.compile(_NAMES["category_exception"])
 
 
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
@@ -343,16 +350,17 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
         if entry.glossary_category:
             members.setdefault(entry.glossary_category, []).append(entry.name)
     out: dict[str, tuple[list[str], list[str]]] = {}
+    ability_nouns = ability_nouns | _game_ability_nouns(list(members))
     for label, names in members.items():
         if len(names) < 2:
             continue
-        match = _CATEGORY_HEAD.match(fold(label))
+        match = _CATEGORY_HEAD.match(_category_name(label))
         head = match.group("head") if match else ""
         if match and _is_ability_noun(head, ability_nouns):
             key = match.group("key")
             singular = head[:-1] if head.endswith("s") else head
             out[label] = ([f"{singular} {_de(key)}", f"{head} {_de(key)}"], names)
-        elif not match and (adjective := _category_adjective(fold(label), ability_nouns)) is not None:
+        elif not match and (adjective := _category_adjective(_category_name(label), ability_nouns)) is not None:
             # "Pouvoirs psychiques": any ability noun before the adjective names it ("les
             # capacités Psychiques", "aucune capacité psychique").
             out[label] = ([f"{noun} {adjective}" for noun in sorted(ability_nouns)], names)
@@ -367,6 +375,21 @@ def category_phrases(entries: list[Entry], ability_nouns: frozenset[str]) -> dic
             phrases = [f"{noun} {link}" for noun in sorted(ability_nouns) for link in links]
             out[label] = (phrases + [f"{title} {key}" for title in _NAMES["category_titles"]], names)
     return out
+
+
+def _category_name(label: str) -> str:
+    """A category's folded name without what a heading adds after a colon ("Disciplines
+    physiques : Célérité et Puissance")."""
+    return fold(label).split(" : ")[0].strip()
+
+
+def _game_ability_nouns(labels: list[str]) -> frozenset[str]:
+    """The game's own word for its abilities: a plural word that opens two category names or
+    more ("Disciplines de Sang", "Disciplines physiques") names abilities as "capacité" does, so
+    "ses Disciplines de Sang" names that category."""
+    openers = Counter(words[0] for words in (_category_name(label).split() for label in labels)
+                      if len(words) >= 2 and words[0].endswith(("s", "x")))
+    return frozenset(word for opener, count in openers.items() if count >= 2 for word in (opener, opener[:-1]))
 
 
 def _is_ability_noun(word: str, ability_nouns: frozenset[str]) -> bool:
@@ -466,7 +489,7 @@ def _prerequisites(entry: Entry, lexicon: Lexicon) -> list[Statement]:
     me = TermRef(entry.game, "ability", entry.name)
     out: list[Statement] = []
     for key, value in entry.attributes:
-        if fold(key) not in PREREQUISITE_FIELDS:
+        if not matches(key, PREREQUISITE_FIELDS):
             continue
         for mention in lexicon.find(value):
             other = TermRef(entry.game, "ability", mention.term.label)

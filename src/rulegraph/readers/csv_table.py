@@ -19,11 +19,11 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
+from . import fields
 from .entries import category_class, column_notes, make_entry
 
 _BLOCK_TAG = re.compile(r"\[/?(?:justifier|centrer|center|p|quote|list|\*)\]", re.IGNORECASE)
 _SUBHEADING = re.compile(r"^\s*\[g\](?P<heading>.*?)\[/g\]\s*:?\s*", re.IGNORECASE)
-_CATEGORY_COLUMNS = ("categorie", "category", "groupe", "group", "section")
 _ANY_TAG = re.compile(r"\[/?[a-z*][a-z0-9=#\"' ]*\]", re.IGNORECASE)
 
 
@@ -55,20 +55,14 @@ def _delimiter(text: str) -> str:
         return ";"
 
 
-def _column(header: list[str], wanted: str | None, usual: tuple[str, ...], fallback: int) -> str:
-    """The column the manifest names, else the first with a usual name, else by position."""
+def _column(header: list[str], wanted: str | None, usual: tuple[str, ...], fallback: int, taken: tuple[str, ...] = ()) -> str:
+    """The column the manifest names, else the first of a usual name, else by position."""
     if wanted:
         return wanted
-    folded = [fold(h) for h in header]
-    for name in usual:
-        if name in folded:
-            return header[folded.index(name)]
-    return header[fallback] if len(header) > fallback else ""
+    return fields.find(header, usual, taken) or (header[fallback] if len(header) > fallback else "")
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
-    from .json_glossary import MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, TEXT_FIELDS
-
     delimiter = options.get("delimiter") or _delimiter(text)
     # newline="" lets the csv module see \r, \r\n and \n as an editor does, and nothing else.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -79,8 +73,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     except csv.Error as error:
         raise RulegraphError(_('malformed header: {error}').format(error=_explain(error)), path=source, line=1) from None
     columns = {fold(name): index for index, name in enumerate(header)}
-    name_field = _column(header, options.get("name_field"), NAME_FIELDS, 0)
-    text_field = _column(header, options.get("text_field"), TEXT_FIELDS, 1)
+    name_field = _column(header, options.get("name_field"), fields.NAME_FIELDS, 0)
+    text_field = _column(header, options.get("text_field"), fields.TEXT_FIELDS, 1, taken=(name_field,))
     if len(header) < 2:
         raise RulegraphError(_('the header has one column ({header}); a glossary table needs a name and a text column, separated by one of {items} (or set delimiter in the manifest)').format(header=', '.join(header), items=' '.join(repr(d) for d in _DELIMITERS)),
                              path=source, line=1)
@@ -95,10 +89,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     category_field = options.get("category_field")
     if category_field and fold(category_field) not in columns:
         raise RulegraphError(_('header has no column {category_field!r} (found: {header}); fix category_field in the manifest').format(category_field=category_field, header=', '.join(header)), path=source, line=1)
-    category_at = columns.get(fold(category_field)) if category_field else next(
-        (columns[c] for c in _CATEGORY_COLUMNS if c in columns), None)
-    note_at = next((columns[c] for c in NOTE_FIELDS if c in columns and columns[c] not in {name_at, text_at, category_at}), None)
-    more_at = [columns[c] for c in MORE_TEXT_FIELDS if c in columns and columns[c] not in {name_at, text_at, category_at, note_at}]
+    read = [header[name_at], header[text_at]]
+    category_name = header[columns[fold(category_field)]] if category_field else fields.find(header, fields.CATEGORY_FIELDS, read)
+    category_at = header.index(category_name) if category_name is not None else None
+    read.append(category_name or "")
+    note_name = fields.find(header, fields.NOTE_FIELDS, read)
+    note_at = header.index(note_name) if note_name is not None else None
+    read.append(note_name or "")
+    more_at = [i for i, h in enumerate(header) if h not in read and fields.matches(h, fields.MORE_TEXT_FIELDS)]
     others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at, note_at, *more_at} and header[i].strip()]
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     document = Document(source=source, game=game)

@@ -28,22 +28,9 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
+from .fields import CATEGORY_FIELDS, MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, matches
 from .markdown import strip_markup
 
-NAME_FIELDS = ("nom", "name", "titre", "title", "label", "intitule")
-TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
-#: Fields that go on with the rule (a publisher's "clarification" column, an "errata" field): read
-#: as more paragraphs of the ability's text, after the text field's.
-MORE_TEXT_FIELDS = ("clarification", "clarifications", "precision", "precisions", "errata", "faq", "interactions",
-                    "exceptions", "restrictions", "details", "complement", "complements")
-#: Fields that list what an ability requires ("prérequis: Foreuse à percussion"): kept as
-#: attributes, read by the extractor as requires edges.
-PREREQUISITE_FIELDS = ("prerequis", "prerequisite", "prerequisites", "requis", "pre-requis", "prereq", "requires")
-CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
-TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
-#: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
-NOTE_FIELDS = ("notes", "note", "remarques", "remarque", "commentaires", "commentaire", "notes de conception",
-               "notes du concepteur", "comments", "comment")
 #: Keys that hold the list of entries without being a category of them.
 CONTAINER_KEYS = {
     "abilities", "skills", "capacites", "competences", "entries", "items", "data", "regles", "rules",
@@ -135,10 +122,9 @@ def load_located(text: str, source: str) -> tuple[Any, _Locator]:
 
 
 def _find_key(record: dict, wanted: str | None, candidates: tuple[str, ...]) -> str | None:
-    keys = {fold(k): k for k in record}
     if wanted:
-        return keys.get(fold(wanted))
-    return next((keys[c] for c in candidates if c in keys), None)
+        return {fold(k): k for k in record}.get(fold(wanted))
+    return find(record, candidates)
 
 
 def _is_entry_list(value: Any, name_field: str | None) -> bool:
@@ -227,7 +213,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
     paragraphs = _paragraphs(body, text_line)
-    more_keys = [key for key in item if fold(key) in MORE_TEXT_FIELDS and key != text_key and isinstance(item[key], (str, list))]
+    more_keys = [key for key in item if matches(key, MORE_TEXT_FIELDS) and key != text_key and isinstance(item[key], (str, list))]
     for key in more_keys:
         more = item[key] if isinstance(item[key], str) else "\n".join(map(str, item[key]))
         paragraphs += _paragraphs(more, locator.field_line(item, key) or line)
