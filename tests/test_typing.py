@@ -418,3 +418,17 @@ def test_the_games_own_word_for_its_abilities_names_a_category(tmp_path):
     pairs = {(s.subject.label, s.object.label) for s in asserted_statements(path, "Sang")
              if s.subject.kind == s.object.kind == "ability" and s.via_category}
     assert pairs == {("Frénésie", "Saignée"), ("Frénésie", "Transfusion"), ("Soleil", "Célérité")}
+
+
+def test_a_faq_answer_outside_every_entry_links_the_abilities_it_names(tmp_path):
+    """A FAQ at the end of a glossary settles interactions in questions and answers that belong to
+    no entry: each is read as if written in the text of the first ability it names. An
+    introduction that lists abilities states no interaction."""
+    path = tmp_path / "temps.md"
+    path.write_text("# Glossaire\n\nLes capacités Ancrage et Stase sont décrites plus bas.\n\n## Capacités\n\n"
+                    "### Ancrage\n\nLe combattant reste sur place.\n\n### Stase\n\nLa cible devient Figée.\n\n"
+                    "## FAQ\n\n**Q : Un combattant doté d'Ancrage peut-il être visé par la Stase ?**\n"
+                    "R : Oui, mais il n'est jamais affecté par la Stase.\n", encoding="utf-8")
+    edges = {(s.subject.label, s.relation, s.object.label, s.line) for s in asserted_statements(path, "Temps")
+             if s.subject.kind == s.object.kind == "ability"}
+    assert edges == {("Ancrage", "immuneTo", "Stase", 18)}

@@ -297,19 +297,41 @@ _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
 _CATEGORY_EXCEPTION = re.compile(_NAMES["category_exception"])
 
 
+_QUESTION = "?"
+
+
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
-    """A general rule that names a category ("un personnage doté de Foi ne peut lancer aucun
-    sort de Nécromancie") is read as if written in the text of each ability of the category:
-    the category's name stands for the ability itself."""
+    """A paragraph outside every entry (a general rule, a FAQ's question and answer) is read as
+    if written in the text of what it speaks of first:
+    - a category it names ("un personnage doté de Foi ne peut lancer aucun sort de
+      Nécromancie"): the category's name stands for each ability of the category;
+    - else, in a question and its answer (a FAQ), the first ability it names, when it names two
+      or more ("Q : Un combattant doté d'Ancrage peut-il être pris pour cible par la Stase ?
+      R : Oui, mais l'Ancrage le protège"). Other paragraphs that name abilities (an
+      introduction's list) state no interaction: read as interactions, they cost 0.017 of
+      precision in leave-one-out over 68 glossaries.
+    """
     out: list[Statement] = []
-    category_terms = [t for t in lexicon.terms if t.kind == "category"]
+    category_terms = {t for t in lexicon.terms if t.kind == "category"}
     for paragraph in document.preamble:
-        found = {m.term.label for m in lexicon.find(paragraph.text) if m.term in category_terms}
-        for label in sorted(found):
+        mentions = lexicon.find(paragraph.text)
+        found = sorted({m.term.label for m in mentions if m.term in category_terms})
+        abilities = list(dict.fromkeys(m.term.label for m in sorted(mentions, key=lambda m: m.start) if m.term.kind == "ability"))
+        if not found and len(abilities) >= 2 and _QUESTION in paragraph.text:
+            found = abilities[:1]
+        for label in found:
             pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=paragraph.line,
                            paragraphs=(paragraph,))
-            out += _expand_categories(extract_entry(pseudo, lexicon, cues), categories)
+            out += _answered(_expand_categories(extract_entry(pseudo, lexicon, cues), categories))
     return out
+
+
+def _answered(statements: list[Statement]) -> list[Statement]:
+    """A question's edge is left out when the answer links the same two abilities: the answer
+    states the interaction, the question only asks about it."""
+    answered = {frozenset((s.subject, s.object)) for s in statements if not s.sentence.rstrip().endswith(_QUESTION)}
+    return [s for s in statements
+            if not (s.sentence.rstrip().endswith(_QUESTION) and frozenset((s.subject, s.object)) in answered)]
 
 
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
@@ -430,14 +452,14 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
         entries = corpus.entries(game)
         categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
                       category_phrases(entries, _ability_nouns()).items()}
+        found = []
         for entry in entries:
-            found = _expand_categories(extract_entry(entry, lexicon, cues), categories)
-            if _names_a_target(entry.text):
-                found = [replace(s, owner_targets=True) if s.owner == entry.name else s for s in found]
-            statements += found
+            found += _expand_categories(extract_entry(entry, lexicon, cues), categories)
         for document in corpus.documents:
-            if document.game == game and categories:
-                statements += _general_rule_statements(document, lexicon, cues, categories)
+            if document.game == game:
+                found += _general_rule_statements(document, lexicon, cues, categories)
+        targeting = {fold(entry.name) for entry in entries if _names_a_target(entry.text)}
+        statements += [replace(s, owner_targets=True) if fold(s.owner or "") in targeting else s for s in found]
     model = None if rules_only else (model or shipped_model())
     if model is None:
         return statements
