@@ -48,7 +48,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "galeres", "chevaliers", "neon", "dragons", "zombies", "druides", "pharaons", "tribus",
                     "vikings", "gladiateurs", "aztecques", "tanks", "sorciers-urbains", "fees", "robots-minage",
                     "mousquetaires", "elfes-noirs", "cosaques", "sumo", "kaiju", "pretoriens", "chasseurs-primes",
-                    "alchimistes", "legionnaires-spatiaux")},
+                    "alchimistes", "legionnaires-spatiaux", "ninjas", "investigateurs", "centaures", "atlantes",
+                    "vampires", "moines-guerriers", "amazones", "golems", "nains-mineurs", "chasseurs-sorcieres",
+                    "gardiens-temporels", "ogres")},
 }
 
 
