@@ -173,7 +173,7 @@ def test_a_stacking_rule_worded_with_value_instead_of_parameter_is_read(build_ma
 
 
 def test_a_grant_to_an_enemy_model_goes_to_the_other_side(build_markdown):
-    result = build_markdown("## Capacités\n\n### Piqûre\n\nToute figurine ennemie touchée acquiert la capacité Lenteur.\n\n"
+    result = build_markdown("## Capacités\n\n### Piqûre\n\nToute figurine ennemie touchée gagne la capacité Lenteur.\n\n"
         "### Lenteur\n\nElle ralentit.\n\n### Bouclier\n\nIl protège.\n")
     grants = [(s.object.label, s.recipient) for s in result.statements if s.relation == "grants"]
     assert grants == [("Lenteur", "opponent")]
