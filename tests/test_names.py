@@ -34,3 +34,25 @@ def test_heading_splits_into_bare_name_parameters_and_slots(heading, name, param
 def test_a_footnote_mark_after_a_name_is_a_tag_not_part_of_it(heading, name, parameters, kinds):
     parts = parse_heading(heading)
     assert (parts.name, parts.parameters, parts.kinds) == (name, parameters, kinds)
+
+
+@pytest.mark.parametrize("heading, name", [
+    ("12.1 Charge de lances", "Charge de lances"),
+    ("3. Esquive", "Esquive"),
+    ("§ 4.2 Vol", "Vol"),
+    ("12.4 Peur X", "Peur"),
+    ("1000 Lames", "1000 Lames"),
+    ("3 Mousquetaires", "3 Mousquetaires"),
+])
+def test_a_rulebook_paragraph_number_before_a_name_is_not_part_of_it(heading, name):
+    assert parse_heading(heading).name == name
+
+
+def test_a_chapter_of_numbered_rule_paragraphs_is_read(tmp_path):
+    from rulegraph.build import build
+
+    path = tmp_path / "chapitre.txt"
+    path.write_text("CHAPITRE 12 : CAPACITÉS\n\n- 12.1 Charge de lances :\nL'unité charge. Face à des Piques serrées, "
+                    "le bonus disparaît.\n\n- 12.2 Piques serrées :\nL'unité tient ses piques.\n", encoding="utf-8")
+    result = build(files=[path], game="Ordensland")
+    assert [(e.name, e.line) for e in result.corpus.entries()] == [("Charge de lances", 3), ("Piques serrées", 6)]

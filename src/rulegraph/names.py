@@ -40,9 +40,16 @@ def is_parameter(token: str) -> bool:
 _TRAILING_MARK = re.compile(r"(?<![\s*†‡])\s*[*†‡]+$")
 
 
+#: A rulebook's paragraph number before the name ("12.1 Charge de lances", "3. Esquive"): a
+#: number with a dot, so that a name that starts with a number ("1000 Lames") keeps it.
+_RULE_NUMBER = re.compile(r"^(?:§\s*)?(?:\d+(?:\.\d+)+\.?|\d+\.)\s+(?=\S)")
+
+
 def parse_heading(heading: str) -> NameParts:
-    """Peel parameters, slots and kinds off the end of a heading until only the name is left."""
+    """Peel a paragraph number off the start of a heading, then parameters, slots and kinds off
+    its end, until only the name is left."""
     rest = " ".join(heading.replace("\u00a0", " ").split())
+    rest = _RULE_NUMBER.sub("", rest, count=1)
     parameters: list[str] = []
     slots: list[str] = []
     kinds: list[str] = []
