@@ -301,3 +301,31 @@ def test_spelling_finds_in_each_format_what_it_finds_in_the_plain_text(french, c
 
     _, _, _, graph = chapter_build
     assert words(graph) == words(build(files=[HD], game="Hell Dorado").graph)
+
+
+def test_a_markdown_glossary_of_ability_tables_reads_one_entry_per_row(tmp_path):
+    """"| Capacité | Effet |" tables under section headings: each row an ability of that section,
+    and the notes under a table speak of its abilities."""
+    from rulegraph.build import build
+
+    path = tmp_path / "dedale.md"
+    path.write_text("# Dédale\n\nChaque héros possède des capacités.\n\n## Capacités des héros\n\n"
+                    "| Capacité | Coût | Effet |\n|---|---|---|\n| **Courage** | 2 | Le héros attaque sans test. |\n"
+                    "| Demi-dieu | 5 | Le héros relance un dé. |\n\nUn Demi-dieu possède d'office Courage.\n\n"
+                    "## Créatures\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n", encoding="utf-8")
+    result = build(files=[path], game="Dédale")
+    assert [(e.name, e.line, e.glossary_category, e.text) for e in result.corpus.entries()] == [
+        ("Courage", 9, "Capacités des héros", "Le héros attaque sans test."),
+        ("Demi-dieu", 10, "Capacités des héros", "Le héros relance un dé."),
+        ("Peur", 18, "Créatures", "Les ennemis reculent.")]
+    assert {(s.subject.label, s.object.label, s.line) for s in result.statements
+            if s.subject.kind == s.object.kind == "ability"} == {("Demi-dieu", "Courage", 12)}
+
+
+def test_a_results_table_inside_an_entry_stays_its_text(tmp_path):
+    from rulegraph.build import build
+
+    path = tmp_path / "g.md"
+    path.write_text("## Capacités\n\n### Explosion\n\n| D6 | Effet |\n|---|---|\n| 1-2 | Rien. |\n| 3-6 | Touche. |\n\n"
+                    "### Vol\n\nLe héros vole.\n", encoding="utf-8")
+    assert [e.name for e in build(files=[path], game="G").corpus.entries()] == ["Explosion", "Vol"]

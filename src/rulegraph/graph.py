@@ -84,11 +84,12 @@ def build_graph(corpus: Corpus, statements: Iterable[Statement]) -> Graph:
         if spec.format:
             add((node, RG["format"], Literal(spec.format)))
     for document in corpus.documents:
-        if document.preamble:
+        general = (*document.preamble, *document.commentary)
+        if general:
             game_node = game_uri(document.game)
-            rules = "\n".join(p.text for p in document.preamble)
+            rules = "\n".join(p.text for p in general)
             add((game_node, RG.generalRules, Literal(rules, lang=FR)))
-            for paragraph in document.preamble:
+            for paragraph in general:
                 rule = child_uri(game_node, "rule", f"{slug(document.source)}-{paragraph.line}")
                 add((game_node, RG.hasGeneralRule, rule))
                 add((rule, RDF.type, RG.GeneralRule))

@@ -118,6 +118,9 @@ class Document:
     game: str
     entries: list[Entry] = field(default_factory=list)
     preamble: tuple[Paragraph, ...] = ()
+    #: Paragraphs beside a table of abilities that speak of them (the notes under a Markdown
+    #: table): read as if written in the text of the first ability each names.
+    commentary: tuple[Paragraph, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

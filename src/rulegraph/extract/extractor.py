@@ -309,15 +309,18 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
       or more ("Q : Un combattant doté d'Ancrage peut-il être pris pour cible par la Stase ?
       R : Oui, mais l'Ancrage le protège"). Other paragraphs that name abilities (an
       introduction's list) state no interaction: read as interactions, they cost 0.017 of
-      precision in leave-one-out over 68 glossaries.
+      precision in leave-one-out over 68 glossaries;
+    - the same for the commentary beside a table of abilities ("Un Demi-dieu possède d'office
+      Courage." under the table of heroes' abilities).
     """
     out: list[Statement] = []
     category_terms = {t for t in lexicon.terms if t.kind == "category"}
-    for paragraph in document.preamble:
+    commentary = set(document.commentary)
+    for paragraph in (*document.preamble, *document.commentary):
         mentions = lexicon.find(paragraph.text)
         found = sorted({m.term.label for m in mentions if m.term in category_terms})
         abilities = list(dict.fromkeys(m.term.label for m in sorted(mentions, key=lambda m: m.start) if m.term.kind == "ability"))
-        if not found and len(abilities) >= 2 and _QUESTION in paragraph.text:
+        if not found and len(abilities) >= 2 and (paragraph in commentary or _QUESTION in paragraph.text):
             found = abilities[:1]
         for label in found:
             pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=paragraph.line,

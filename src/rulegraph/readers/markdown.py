@@ -1,6 +1,8 @@
 """Markdown glossary (wikis): ``##`` sections set the category, ``###`` headings are entries.
 
-A file with no ``###`` heading uses ``##`` for entries. ``_italic_``, ``*italic*`` and
+A file with no ``###`` heading uses ``##`` for entries, unless it holds its abilities in tables
+(``| Capacité | Effet |``, one row per ability, read by markdown-it-py): then every heading is a
+section, each row an entry, and the paragraphs beside a table its commentary. ``_italic_``, ``*italic*`` and
 ``**bold**`` are removed from the text and remembered as marked phrases, a hint for the
 extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
 typography too, and is removed like a link's brackets.
@@ -9,12 +11,14 @@ typography too, and is removed like a link's brackets.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
 from ..text import editor_lines, fold
+from . import fields
 from .entries import category_class, make_entry
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
@@ -87,6 +91,82 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
     return paragraphs
 
 
+#: The header of a table's name column: a usual name field, or the noun the glossary uses for
+#: its abilities ("| Capacité | Effet |").
+_TABLE_NAME_FIELDS = (*fields.NAME_FIELDS, "capacite", "capacites", "competence", "competences", "regle speciale",
+                      "trait", "traits", "talent", "talents", "pouvoir", "pouvoirs", "aptitude", "aptitudes", "ability", "skill")
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A table of abilities: the lines it spans (1-based, inclusive) and its rows as (line, name,
+    text)."""
+
+    first: int
+    last: int
+    rows: tuple[tuple[int, str, str], ...]
+
+
+def _ability_tables(text: str) -> list[_Table]:
+    """Every pipe table whose header names an ability column and a text column."""
+    if "|" not in text:
+        return []
+    from markdown_it import MarkdownIt
+
+    tables: list[_Table] = []
+    span: list[int] | None = None
+    rows: list[tuple[int, list[str]]] = []
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        if token.type == "table_open" and token.map:
+            span, rows = token.map, []
+        elif token.type == "tr_open" and token.map:
+            rows.append((token.map[0] + 1, []))
+        elif token.type == "inline" and span is not None and rows:
+            rows[-1][1].append(token.content)
+        elif token.type == "table_close" and span is not None and rows:
+            header = rows[0][1]
+            name = fields.find(header, _TABLE_NAME_FIELDS)
+            body = fields.find(header, fields.TEXT_FIELDS, taken=(name,) if name else ())
+            if name is not None and body is not None:
+                at, text_at = header.index(name), header.index(body)
+                tables.append(_Table(span[0] + 1, span[1], tuple(
+                    (line, cells[at].strip(), cells[text_at].strip()) for line, cells in rows[1:]
+                    if len(cells) > max(at, text_at) and cells[at].strip())))
+            span = None
+    return tables
+
+
+def _parse_tables(lines: list[str], tables: list[_Table], *, source: str, game: str, categories: dict[str, Any],
+                  default_class: str) -> Document:
+    """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
+    of a section that holds a table its commentary, the others the preamble."""
+    document = Document(source=source, game=game)
+    in_table = {n for table in tables for n in range(table.first, table.last + 1)}
+    rows_at = {table.first: table for table in tables}
+    category, section = default_class, ""
+    loose: list[tuple[str, int, str]] = []
+    sections_with_tables: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        heading = _HEADING.match(line)
+        if heading:
+            section, _markup = strip_markup(_title(heading))
+            category = category_class(section, categories, default_class)
+        elif number in rows_at:
+            sections_with_tables.add(section)
+            for row_line, name, cell in rows_at[number].rows:
+                title, _markup = strip_markup(name)
+                document.entries.append(make_entry(
+                    title, _paragraphs([(row_line, cell)]), game=game, source=source, line=row_line,
+                    category=category, glossary_category=section))
+        elif number not in in_table:
+            loose.append((section, number, line))
+    preamble = [(n, line) for s, n, line in loose if s not in sections_with_tables]
+    commentary = [(n, line) for s, n, line in loose if s in sections_with_tables]
+    document.preamble = tuple(_paragraphs(preamble))
+    document.commentary = tuple(_paragraphs(commentary))
+    return document
+
+
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
@@ -94,6 +174,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     lines = editor_lines(text)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
+    if 3 not in levels and (tables := _ability_tables(text)):
+        return _parse_tables(lines, tables, source=source, game=game, categories=categories, default_class=default_class)
     entry_level = 3 if 3 in levels else 2
     document = Document(source=source, game=game)
     preamble: list[tuple[int, str]] = []
