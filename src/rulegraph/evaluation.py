@@ -50,7 +50,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "mousquetaires", "elfes-noirs", "cosaques", "sumo", "kaiju", "pretoriens", "chasseurs-primes",
                     "alchimistes", "legionnaires-spatiaux", "ninjas", "investigateurs", "centaures", "atlantes",
                     "vampires", "moines-guerriers", "amazones", "golems", "nains-mineurs", "chasseurs-sorcieres",
-                    "gardiens-temporels", "ogres")},
+                    "gardiens-temporels", "ogres", "minotaures", "chevaliers-teutoniques", "cyborgs-ninjas",
+                    "sorcieres-vaudou", "pirates-des-sables", "titans")},
 }
 
 
