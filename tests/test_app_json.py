@@ -268,3 +268,20 @@ def test_a_prerequisites_column_names_what_an_ability_requires(tmp_path):
                      ("Foreuse à plasma", "requires", "Foreuse", 3, 1.0, "prerequisites field")]
     assert next(e for e in result.corpus.entries() if e.name == "Carottage").attributes == (
         ("id", "F3"), ("prérequis", "Foreuse ou Foreuse à plasma"))
+
+
+def test_a_compound_field_is_read_as_one_kind_only(tmp_path):
+    """"faq / notes" goes on with the text (the first kind that claims it), not also into the notes;
+    "Prérequis / restrictions" stays the prerequisites it names, not more text."""
+    path = tmp_path / "skills.json"
+    path.write_text('[{"nom": "Vol", "texte": "Vole.", "faq / notes": "Ne marche pas contre Saut.",'
+                    ' "prérequis / restrictions": "Saut"},\n {"nom": "Saut", "texte": "Saute."}]', encoding="utf-8")
+    result = build(files=[path], game="G")
+    vol = next(e for e in result.corpus.entries() if e.name == "Vol")
+    assert (vol.text, [n.text for n in vol.notes]) == ("Vole.", ["Ne marche pas contre Saut."])
+    assert ("Vol", "requires", "Saut") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+    table = tmp_path / "t.csv"
+    table.write_text("nom;texte;Prérequis / restrictions\nVol;Vole.;Saut\nSaut;Saute.;\n", encoding="utf-8")
+    result = build(files=[table], game="G")
+    assert next(e for e in result.corpus.entries() if e.name == "Vol").text == "Vole."
+    assert ("Vol", "requires", "Saut") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}

@@ -329,3 +329,14 @@ def test_a_results_table_inside_an_entry_stays_its_text(tmp_path):
     path.write_text("## Capacités\n\n### Explosion\n\n| D6 | Effet |\n|---|---|\n| 1-2 | Rien. |\n| 3-6 | Touche. |\n\n"
                     "### Vol\n\nLe héros vole.\n", encoding="utf-8")
     assert [e.name for e in build(files=[path], game="G").corpus.entries()] == ["Explosion", "Vol"]
+
+
+def test_a_table_inside_one_entry_of_a_prose_glossary_stays_that_entrys_text(tmp_path):
+    """"## Invocation" holds a "| Nom | Effet |" table, "## Vol" and "## Peur" are prose: the
+    glossary is its "##" entries, not the table's rows."""
+    from rulegraph.build import build
+
+    path = tmp_path / "g.md"
+    path.write_text("## Invocation\n\nInvoque une créature.\n\n| Nom | Effet |\n|---|---|\n| Loup | Mord. |\n\n"
+                    "## Vol\n\nLe héros vole.\n\n## Peur\n\nLes ennemis reculent.\n", encoding="utf-8")
+    assert [e.name for e in build(files=[path], game="G").corpus.entries()] == ["Invocation", "Vol", "Peur"]

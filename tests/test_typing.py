@@ -432,3 +432,20 @@ def test_a_faq_answer_outside_every_entry_links_the_abilities_it_names(tmp_path)
     edges = {(s.subject.label, s.relation, s.object.label, s.line) for s in asserted_statements(path, "Temps")
              if s.subject.kind == s.object.kind == "ability"}
     assert edges == {("Ancrage", "immuneTo", "Stase", 18)}
+
+
+def test_a_faq_question_and_its_answer_after_a_blank_line_are_read_together(tmp_path):
+    path = tmp_path / "temps.md"
+    path.write_text("## Capacités\n\n### Ancrage\n\nLe combattant reste sur place.\n\n### Stase\n\nLa cible devient Figée.\n\n"
+                    "## FAQ\n\n**Q : Un combattant doté d'Ancrage peut-il être visé par la Stase ?**\n\n"
+                    "R : Oui, mais il n'est jamais affecté par la Stase.\n", encoding="utf-8")
+    edges = {(s.subject.label, s.relation, s.object.label, s.line) for s in asserted_statements(path, "Temps")
+             if s.subject.kind == s.object.kind == "ability"}
+    assert edges == {("Ancrage", "immuneTo", "Stase", 15)}
+
+
+def test_an_article_that_opens_category_names_is_not_the_games_ability_noun():
+    from rulegraph.extract.extractor import _game_ability_nouns
+
+    assert _game_ability_nouns(["Les Pouvoirs psychiques", "Les Armes lourdes"]) == frozenset()
+    assert _game_ability_nouns(["Disciplines de Sang", "Disciplines physiques : Célérité"]) == frozenset({"disciplines", "discipline"})

@@ -315,18 +315,35 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
     """
     out: list[Statement] = []
     category_terms = {t for t in lexicon.terms if t.kind == "category"}
-    commentary = set(document.commentary)
-    for paragraph in (*document.preamble, *document.commentary):
-        mentions = lexicon.find(paragraph.text)
+    units = [(unit, False) for unit in _questions_with_answers(document.preamble)] + [((p,), True) for p in document.commentary]
+    for unit, is_commentary in units:
+        text = " ".join(p.text for p in unit)
+        mentions = lexicon.find(text)
         found = sorted({m.term.label for m in mentions if m.term in category_terms})
-        abilities = list(dict.fromkeys(m.term.label for m in sorted(mentions, key=lambda m: m.start) if m.term.kind == "ability"))
-        if not found and len(abilities) >= 2 and (paragraph in commentary or _QUESTION in paragraph.text):
+        abilities = list(dict.fromkeys(m.term.label for m in mentions if m.term.kind == "ability"))
+        if not found and len(abilities) >= 2 and (is_commentary or _QUESTION in text):
             found = abilities[:1]
         for label in found:
-            pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=paragraph.line,
-                           paragraphs=(paragraph,))
+            pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=unit[0].line,
+                           paragraphs=unit)
             out += _answered(_expand_categories(extract_entry(pseudo, lexicon, cues), categories))
     return out
+
+
+def _questions_with_answers(paragraphs: tuple[Paragraph, ...]) -> list[tuple[Paragraph, ...]]:
+    """Each paragraph alone, but a question with the paragraph after it: a FAQ that puts a blank
+    line between "Q : …?" and "R : …" states one interaction in the two."""
+    units: list[tuple[Paragraph, ...]] = []
+    index = 0
+    while index < len(paragraphs):
+        paragraph = paragraphs[index]
+        if paragraph.text.rstrip().endswith(_QUESTION) and index + 1 < len(paragraphs):
+            units.append((paragraph, paragraphs[index + 1]))
+            index += 2
+        else:
+            units.append((paragraph,))
+            index += 1
+    return units
 
 
 def _answered(statements: list[Statement]) -> list[Statement]:
@@ -412,8 +429,9 @@ def _game_ability_nouns(labels: list[str]) -> frozenset[str]:
     """The game's own word for its abilities: a plural word that opens two category names or
     more ("Disciplines de Sang", "Disciplines physiques") names abilities as "capacité" does, so
     "ses Disciplines de Sang" names that category."""
+    articles = set(_NAMES["category_articles"])
     openers = Counter(words[0] for words in (_category_name(label).split() for label in labels)
-                      if len(words) >= 2 and words[0].endswith(("s", "x")))
+                      if len(words) >= 2 and words[0].endswith(("s", "x")) and words[0] not in articles)
     return frozenset(word for opener, count in openers.items() if count >= 2 for word in (opener, opener[:-1]))
 
 

@@ -46,7 +46,8 @@ def matches(name: str, usual: tuple[str, ...]) -> bool:
 def find(names: Iterable[str], usual: tuple[str, ...], taken: Iterable[str] = ()) -> str | None:
     """The first name of one of the usual names, else the first with a part that is one; names in
     ``taken`` are skipped (a column already read as another kind)."""
-    candidates = [n for n in names if n not in set(taken)]
+    skipped = set(taken)
+    candidates = [n for n in names if n not in skipped]
     exact = {fold(n).strip(): n for n in reversed(candidates)}
     for wanted in usual:
         if wanted in exact:

@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from .fields import CATEGORY_FIELDS, MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, matches
+from .fields import CATEGORY_FIELDS, MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, PREREQUISITE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, matches
 from .markdown import strip_markup
 
 #: Keys that hold the list of entries without being a category of them.
@@ -121,10 +121,12 @@ def load_located(text: str, source: str) -> tuple[Any, _Locator]:
                              path=source, line=locator.line(scanned[0])) from None
 
 
-def _find_key(record: dict, wanted: str | None, candidates: tuple[str, ...]) -> str | None:
+def _find_key(record: dict, wanted: str | None, candidates: tuple[str, ...], taken: tuple[str | None, ...] = ()) -> str | None:
+    """The record's key of one kind; a key already read as another kind (``taken``) is skipped,
+    so that "faq / notes" is not read both as more text and as notes."""
     if wanted:
         return {fold(k): k for k in record}.get(fold(wanted))
-    return find(record, candidates)
+    return find(record, candidates, [key for key in taken if key is not None])
 
 
 def _is_entry_list(value: Any, name_field: str | None) -> bool:
@@ -202,9 +204,10 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
             wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
             raise RulegraphError(_('entry without a text field {wanted!r} for its name; add it, or name the field with --name-field (name_field in a manifest)').format(wanted=wanted), path=source, line=line)
         line, name = locator.field_line(item, name_key) or line, item[name_key]
-    text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS)
-    category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS)
-    tag_key = _find_key(item, None, TAG_FIELDS)
+    text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS, (name_key,))
+    category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS, (name_key, text_key))
+    tag_key = _find_key(item, None, TAG_FIELDS, (name_key, text_key, category_key))
+    note_key = _find_key(item, None, NOTE_FIELDS, (name_key, text_key, category_key, tag_key))
     body = item.get(text_key, "") if text_key else ""
     text_line = (locator.field_line(item, text_key) if text_key else None) or line
     if isinstance(body, list):
@@ -213,12 +216,12 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
     paragraphs = _paragraphs(body, text_line)
-    more_keys = [key for key in item if matches(key, MORE_TEXT_FIELDS) and key != text_key and isinstance(item[key], (str, list))]
+    more_keys = [key for key in item if matches(key, MORE_TEXT_FIELDS) and not matches(key, PREREQUISITE_FIELDS)
+                 and key not in (name_key, text_key, category_key, tag_key, note_key) and isinstance(item[key], (str, list))]
     for key in more_keys:
         more = item[key] if isinstance(item[key], str) else "\n".join(map(str, item[key]))
         paragraphs += _paragraphs(more, locator.field_line(item, key) or line)
     tags = item.get(tag_key, []) if tag_key else []
-    note_key = _find_key(item, None, NOTE_FIELDS)
     notes: tuple[Note, ...] = ()
     if note_key is not None and isinstance(item[note_key], (str, list)):
         cells = [item[note_key]] if isinstance(item[note_key], str) else [str(n) for n in item[note_key]]

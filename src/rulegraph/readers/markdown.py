@@ -136,6 +136,25 @@ def _ability_tables(text: str) -> list[_Table]:
     return tables
 
 
+def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], tables: list[_Table]) -> bool:
+    """Every section of the deepest heading level that has text holds a table of abilities: a
+    "| Nom | Effet |" table inside one "## Invocation" entry among others written as prose is
+    that entry's text. (The title above them may have an introduction.)"""
+    in_table = {n for table in tables for n in range(table.first, table.last + 1)}
+    deepest = max((len(match.group("level")) for _, match in headings if match), default=0)
+    found = [(n, match) for n, match in headings if match]
+    ends = [n for n, _ in found[1:]] + [len(lines) + 1]
+    for (start, match), end in zip(found, ends, strict=True):
+        if len(match.group("level")) != deepest:
+            continue
+        body = range(start + 1, end)
+        has_table = any(n in in_table for n in body)
+        has_prose = any(lines[n - 1].strip() and n not in in_table for n in body)
+        if has_prose and not has_table:
+            return False
+    return True
+
+
 def _parse_tables(lines: list[str], tables: list[_Table], *, source: str, game: str, categories: dict[str, Any],
                   default_class: str) -> Document:
     """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
@@ -174,7 +193,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     lines = editor_lines(text)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
-    if 3 not in levels and (tables := _ability_tables(text)):
+    if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, tables):
         return _parse_tables(lines, tables, source=source, game=game, categories=categories, default_class=default_class)
     entry_level = 3 if 3 in levels else 2
     document = Document(source=source, game=game)
