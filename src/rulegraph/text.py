@@ -14,7 +14,6 @@ import tempfile
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from .lang import words as lang_words
@@ -270,8 +269,9 @@ def _cached_french_words() -> dict[str, int] | None:
 
     from spellchecker import SpellChecker
 
-    source = resources.files("spellchecker").joinpath("resources", "fr.json.gz")
-    stamp = f"{version('pyspellchecker')}-{sys.version_info[0]}{sys.version_info[1]}-{len(source.read_bytes())}"
+    # The word list ships inside the package: its version names it (reading the half-megabyte
+    # file to stamp the copy cost every cold build a few milliseconds).
+    stamp = f"{version('pyspellchecker')}-{sys.version_info[0]}{sys.version_info[1]}"
     path = cache_folder() / f"french-words-{stamp}.marshal"
     try:
         return marshal.loads(path.read_bytes())

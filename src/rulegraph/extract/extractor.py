@@ -252,7 +252,6 @@ def _common_word_test(threshold: int) -> Callable[[str], bool] | None:
 
 @cache
 def _ability_nouns() -> frozenset[str]:
-
     return analysis_words().ability_words
 
 
@@ -297,7 +296,8 @@ _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
 _CATEGORY_EXCEPTION = re.compile(_NAMES["category_exception"])
 
 
-_QUESTION = "?"
+def _is_question(text: str) -> bool:
+    return text.rstrip().endswith("?")
 
 
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
@@ -321,7 +321,7 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
         mentions = lexicon.find(text)
         found = sorted({m.term.label for m in mentions if m.term in category_terms})
         abilities = list(dict.fromkeys(m.term.label for m in mentions if m.term.kind == "ability"))
-        if not found and len(abilities) >= 2 and (is_commentary or _QUESTION in text):
+        if not found and len(abilities) >= 2 and (is_commentary or "?" in text):
             found = abilities[:1]
         for label in found:
             pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=unit[0].line,
@@ -337,7 +337,7 @@ def _questions_with_answers(paragraphs: tuple[Paragraph, ...]) -> list[tuple[Par
     index = 0
     while index < len(paragraphs):
         paragraph = paragraphs[index]
-        if paragraph.text.rstrip().endswith(_QUESTION) and index + 1 < len(paragraphs):
+        if _is_question(paragraph.text) and index + 1 < len(paragraphs):
             units.append((paragraph, paragraphs[index + 1]))
             index += 2
         else:
@@ -349,9 +349,8 @@ def _questions_with_answers(paragraphs: tuple[Paragraph, ...]) -> list[tuple[Par
 def _answered(statements: list[Statement]) -> list[Statement]:
     """A question's edge is left out when the answer links the same two abilities: the answer
     states the interaction, the question only asks about it."""
-    answered = {frozenset((s.subject, s.object)) for s in statements if not s.sentence.rstrip().endswith(_QUESTION)}
-    return [s for s in statements
-            if not (s.sentence.rstrip().endswith(_QUESTION) and frozenset((s.subject, s.object)) in answered)]
+    answered = {frozenset((s.subject, s.object)) for s in statements if not _is_question(s.sentence)}
+    return [s for s in statements if not (_is_question(s.sentence) and frozenset((s.subject, s.object)) in answered)]
 
 
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
@@ -491,7 +490,8 @@ _WORD = re.compile(r"\w+")
 
 
 def _names_a_target(text: str) -> bool:
-    """The definition names a target or a victim (``target_words``)."""
+    """The definition names a target or a victim (``target_words``): a set lookup per folded
+    word, not ``tokenize``, which also stems every word."""
     return not analysis_words().target_words.isdisjoint(_WORD.findall(fold(text)))
 
 

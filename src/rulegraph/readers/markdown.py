@@ -136,11 +136,14 @@ def _ability_tables(text: str) -> list[_Table]:
     return tables
 
 
-def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], tables: list[_Table]) -> bool:
+def _table_lines(tables: list[_Table]) -> set[int]:
+    return {n for table in tables for n in range(table.first, table.last + 1)}
+
+
+def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
     """Every section of the deepest heading level that has text holds a table of abilities: a
     "| Nom | Effet |" table inside one "## Invocation" entry among others written as prose is
     that entry's text. (The title above them may have an introduction.)"""
-    in_table = {n for table in tables for n in range(table.first, table.last + 1)}
     deepest = max((len(match.group("level")) for _, match in headings if match), default=0)
     found = [(n, match) for n, match in headings if match]
     ends = [n for n, _ in found[1:]] + [len(lines) + 1]
@@ -155,12 +158,11 @@ def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Mat
     return True
 
 
-def _parse_tables(lines: list[str], tables: list[_Table], *, source: str, game: str, categories: dict[str, Any],
+def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *, source: str, game: str, categories: dict[str, Any],
                   default_class: str) -> Document:
     """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
     of a section that holds a table its commentary, the others the preamble."""
     document = Document(source=source, game=game)
-    in_table = {n for table in tables for n in range(table.first, table.last + 1)}
     rows_at = {table.first: table for table in tables}
     category, section = default_class, ""
     loose: list[tuple[str, int, str]] = []
@@ -193,8 +195,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     lines = editor_lines(text)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
-    if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, tables):
-        return _parse_tables(lines, tables, source=source, game=game, categories=categories, default_class=default_class)
+    if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
+        return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
     entry_level = 3 if 3 in levels else 2
     document = Document(source=source, game=game)
     preamble: list[tuple[int, str]] = []
