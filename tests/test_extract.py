@@ -369,6 +369,8 @@ def test_a_discovered_name_is_typed_by_its_context(text, found):
         ("Un combattant doté de la capacité Garde renforcée recule.", []),
         ("Les guerriers Sans merci ne reculent pas.", ["Sans merci"]),
         ("Il attaque Sans retenue aucune.", ["Sans retenue"]),
+        ("Elle fonctionne comme la capacité Tir magique du livre de base.", ["Tir magique"]),
+        ("Il gagne la capacité Nage rapide du manuel de base.", ["Nage rapide"]),
     ],
 )
 def test_discovered_names_stop_at_function_words_and_verbs(text, names):

@@ -56,3 +56,30 @@ def test_a_chapter_of_numbered_rule_paragraphs_is_read(tmp_path):
                     "le bonus disparaît.\n\n- 12.2 Piques serrées :\nL'unité tient ses piques.\n", encoding="utf-8")
     result = build(files=[path], game="Ordensland")
     assert [(e.name, e.line) for e in result.corpus.entries()] == [("Charge de lances", 3), ("Piques serrées", 6)]
+
+
+@pytest.mark.parametrize("heading, name, parameters, kinds, cost", [
+    ("Bretteur [6 pts]", "Bretteur", (), (), "6 pts"),
+    ("Peur X [X x 2 pts]", "Peur", ("X",), (), "X x 2 pts"),
+    ("Garde du corps (15 points)", "Garde du corps", (), (), "15 points"),
+    ("Armure [X]", "Armure", ("X",), (), None),
+    ("Tir [Passive]", "Tir", (), ("passive",), None),
+    ("Frag (2)", "Frag", ("2",), (), None),
+])
+def test_a_cost_in_brackets_after_a_name_is_its_cost(heading, name, parameters, kinds, cost):
+    parts = parse_heading(heading)
+    assert (parts.name, parts.parameters, parts.kinds, parts.cost) == (name, parameters, kinds, cost)
+
+
+def test_a_chapter_with_costs_after_its_names_links_them_and_keeps_each_cost(tmp_path):
+    from rulegraph.build import build
+
+    path = tmp_path / "abordage.txt"
+    path.write_text("COMBAT\n\n- Bretteur [6 pts] : +1 dé d'attaque. Incompatible av. Brute.\n\n"
+                    "- Brute [5 pts] : FOR +1, jamais de parade.\n", encoding="utf-8")
+    result = build(files=[path], game="Abordage")
+    entries = {e.name: e for e in result.corpus.entries()}
+    assert set(entries) == {"Bretteur", "Brute"}
+    assert entries["Bretteur"].attributes == (("coût", "6 pts"),)
+    assert [(s.owner, s.relation, s.object.label) for s in result.statements if s.relation == "excludes"] == [
+        ("Bretteur", "excludes", "Brute")]

@@ -78,3 +78,11 @@ def test_an_unwritable_cache_folder_only_costs_speed(tmp_path, monkeypatch):
     blocker.write_text("")
     monkeypatch.setenv("RULEGRAPH_CACHE", str(blocker / "cache"))
     assert _cached_french_words() is None
+
+
+def test_an_abbreviation_ends_no_sentence_but_a_word_ending_like_one_does():
+    from rulegraph.text import split_sentences
+
+    text = "Il porte un coup. Puis il recule (cf. Moral). Incompatible av. Brute. Max. 2 fois."
+    assert [s for _, s in split_sentences(text)] == [
+        "Il porte un coup.", "Puis il recule (cf. Moral).", "Incompatible av. Brute.", "Max. 2 fois."]

@@ -1,7 +1,7 @@
 """Split an ability heading into its bare name, parameters and keyword slots.
 
-``Charisme (caractéristique) X/D`` → name ``Charisme``, slots ``caractéristique``, parameters ``X/D``.
-Handles ``X``, ``D``, ``X/D``, ``X/Y``, ``(XX)``, ``/X``, ``/ X``, ``(n)``, ``+X``, a parameter
+``Charisme (caractéristique) X/D`` → name ``Charisme``, slots ``caractéristique``, parameters ``X/D``;
+``Peur X [X x 2 pts]`` → name ``Peur``, parameters ``X``, cost ``X x 2 pts``. Handles ``X``, ``D``, ``X/D``, ``X/Y``, ``(XX)``, ``/X``, ``/ X``, ``(n)``, ``+X``, a parameter
 glued to an abbreviation (``PAx``, ``PA2``) and a type in parentheses such as ``(Passive)``.
 """
 
@@ -10,18 +10,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .lang import words as lang_words
 from .text import fold
 
 _PARAM = r"\+?(?:XX|X|Y|D|N|n|\d+)(?:\+)?(?:\s*/\s*\+?(?:XX|X|Y|D|N|n|\d+))?"
 _PARAM_RE = re.compile(rf"^{_PARAM}$")
 # A match may not start inside a run of spaces (``(?<!\s)``): the leftmost match starts at the
 # run's first space anyway, and starting at each of its spaces made a search quadratic.
-_TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]*)\)\s*$")
+_TRAILING_PAREN = re.compile(r"(?<!\s)\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])\s*$")
 _TRAILING_PARAM = re.compile(rf"(?<!\s)(?:\s+|\s*/\s*)({_PARAM})\s*$")
 _TYPE_WORDS = {"passive", "active", "passif", "actif"}
 _MAX_NAME_WORDS = 7
 #: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".
 _GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xXnN]|\d+)$")
+#: A cost after a name, in brackets: an amount, then a unit of lang/fr/words.toml ([names] cost_units).
+_COST = re.compile(r"(?:\d+|[XYN])\b.*\b(?:{units})\.?$".format(
+    units="|".join(map(re.escape, lang_words("names")["cost_units"]))))
+COST_ATTRIBUTE: str = lang_words("names")["cost_attribute"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +35,7 @@ class NameParts:
     parameters: tuple[str, ...] = ()
     slots: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
+    cost: str | None = None
 
 
 def is_parameter(token: str) -> bool:
@@ -53,6 +59,7 @@ def parse_heading(heading: str) -> NameParts:
     parameters: list[str] = []
     slots: list[str] = []
     kinds: list[str] = []
+    cost: str | None = None
     while True:
         mark = _TRAILING_MARK.search(rest)
         if mark and mark.start() > 0:
@@ -61,8 +68,10 @@ def parse_heading(heading: str) -> NameParts:
             continue
         paren = _TRAILING_PAREN.search(rest)
         if paren and paren.start() > 0:
-            inner = paren.group(1).strip()
-            if is_parameter(inner):
+            inner = (paren.group(1) if paren.group(1) is not None else paren.group(2)).strip()
+            if cost is None and _COST.search(fold(inner)):
+                cost = inner
+            elif is_parameter(inner):
                 parameters.insert(0, inner.replace(" ", ""))
             elif fold(inner) in _TYPE_WORDS:
                 kinds.insert(0, inner.lower())
@@ -80,7 +89,7 @@ def parse_heading(heading: str) -> NameParts:
     if glued:
         rest = glued.group(1)
         parameters.insert(0, glued.group(2))
-    return NameParts(rest.rstrip(" /:"), tuple(parameters), tuple(slots), tuple(kinds))
+    return NameParts(rest.rstrip(" /:"), tuple(parameters), tuple(slots), tuple(kinds), cost)
 
 
 def looks_like_name(text: str) -> bool:

@@ -124,15 +124,22 @@ class Token:
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _GLUED_NUMBER = re.compile(r"^([A-ZÀ-Ý]{2,5})(\d+)$")
+_HAS_APOSTROPHE = re.compile(f"[{APOSTROPHES}']")
 
 
 def tokenize(text: str) -> list[Token]:
     """Split into word tokens; an elided article becomes its own token (d' + opportunité)."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """The checks, the extractor and the scores read the same texts: each is split once."""
     tokens: list[Token] = []
     for match in _TOKEN.finditer(text):
         surface = match.group()
         start = match.start()
-        plain = normalize_apostrophes(surface)
+        plain = normalize_apostrophes(surface) if _HAS_APOSTROPHE.search(surface) else surface
         while "'" in plain:
             head, _, rest = plain.partition("'")
             head_len = len(head) + 1
@@ -146,11 +153,17 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(surface[cut:], start + cut, start + len(surface), surface[cut:]))
             continue
         tokens.append(Token(surface, start, start + len(surface), stem(surface)))
-    return tokens
+    return tuple(tokens)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\s]+(?=[«\"(\[A-ZÀ-ÖØ-Þ0-9–—-])")
-_ABBREVIATIONS = tuple(lang_words("text")["abbreviations"])
+_ABBREVIATIONS = frozenset(word.casefold() for word in lang_words("text")["abbreviations"])
+
+
+def _last_word(text: str) -> str:
+    """``(cf.`` → ``cf.``: the word a full stop ends, without the brackets or quotes before it."""
+    words = text.split()
+    return words[-1].lstrip("([«\"'’") if words else ""
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
@@ -159,7 +172,7 @@ def split_sentences(text: str) -> list[tuple[int, str]]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         candidate = text[start : match.start()]
-        if candidate.rstrip().endswith(_ABBREVIATIONS):
+        if _last_word(candidate).casefold() in _ABBREVIATIONS:
             continue
         if candidate.strip():
             sentences.append((start, candidate.strip()))
@@ -202,18 +215,20 @@ def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
     return sharing[:limit]
 
 
+@lru_cache(maxsize=1 << 12)
 def fold_aligned(text: str) -> str:
     """Like :func:`fold` but keeps every character at its offset, for regexes whose match
     positions must map back to the original sentence."""
-    out = []
-    for char in text:
-        base = unicodedata.normalize("NFD", char)[0].lower()[:1] or " "
-        if char in APOSTROPHES:
-            base = "'"
-        elif char in "-‐‑‒":
-            base = " "
-        out.append(base)
-    return "".join(out)
+    return "".join(map(_aligned_character, text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _aligned_character(char: str) -> str:
+    if char in APOSTROPHES:
+        return "'"
+    if char in "-‐‑‒":
+        return " "
+    return unicodedata.normalize("NFD", char)[0].lower()[:1] or " "
 
 
 _ELIDING = re.compile(r"^[«\"“]?\s*[aeiouyàâäéèêëîïôöùûüœæh]", re.IGNORECASE)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
-from ..names import parse_heading
+from ..names import COST_ATTRIBUTE, parse_heading
 from ..notes import NOTE_MARK, questioned_sentence, split_note
 from ..text import fold, split_sentences
 
@@ -92,9 +92,17 @@ def make_entry(
         notes=extra_notes + notes,
         editions=editions,
         glossary_category=glossary_category,
-        attributes=tuple(attributes),
+        attributes=_with_cost(tuple(attributes), parts.cost),
         page=page,
     )
+
+
+def _with_cost(attributes: tuple[tuple[str, str], ...], cost: str | None) -> tuple[tuple[str, str], ...]:
+    """A cost written after the name ("Bretteur [6 pts]") is kept as the entry's cost, unless a
+    field of the record already gives one."""
+    if cost is None or any(fold(key) == fold(COST_ATTRIBUTE) for key, _value in attributes):
+        return attributes
+    return (*attributes, (COST_ATTRIBUTE, cost))
 
 
 def check_sentence_lengths(paragraph: Paragraph, source: str) -> None:

@@ -32,7 +32,7 @@ def read_as(typed: list[str], matched: list[str]) -> list[str]:
 def _evidence_where(edge: Mapping[str, object]) -> str:
     condition = "\n      " + _("condition: {condition}").format(condition=edge["condition"]) if edge.get("condition") else ""
     scope = "\n      " + _("scope: {scope}").format(scope=edge["scope"]) if edge.get("scope") else ""
-    return f"« {edge['evidence']} » ({edge['source']}:{edge['line']}){condition}{scope}"
+    return f"{quoted(str(edge['evidence']))} ({edge['source']}:{edge['line']}){condition}{scope}"
 
 
 def edge_sentence(subject: str, relation: str, obj: str) -> str:
@@ -105,8 +105,9 @@ def render_resolution(result: Resolution) -> str:
         for link in item["chain"]:
             edge: Mapping[str, object] = link  # an edge, or a general rule's sentence (evidence only)
             where = f" ({edge['source']}:{edge['line']})" if edge.get("source") else ""
-            relation = f"{_edge(edge)} : " if edge.get("relation") else ""
-            lines.append(f"      {relation}« {edge['evidence']} »{where}")
+            evidence = quoted(str(edge["evidence"]))
+            cited = labelled(_edge(edge), evidence) if edge.get("relation") else evidence
+            lines.append(f"      {cited}{where}")
     return "\n".join(lines)
 
 
