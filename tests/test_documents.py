@@ -322,6 +322,29 @@ def test_a_markdown_glossary_of_ability_tables_reads_one_entry_per_row(tmp_path)
             if s.subject.kind == s.object.kind == "ability"} == {("Demi-dieu", "Courage", 12)}
 
 
+def test_ability_tables_under_setext_headings_keep_continuation_rows_and_designer_notes(tmp_path):
+    """Titles underlined with === or ---, a row whose name cell is empty going on with the row
+    above, and notes beside a table: a note of the first ability its paragraph names, else of
+    the last row above it."""
+    from rulegraph.build import build
+
+    path = tmp_path / "dedale.md"
+    path.write_text("Dédale\n======\n\nCapacités des héros\n-------------------\n\n"
+                    "| Capacité | Effet |\n|---|---|\n| Courage | Le héros attaque sans test. |\n"
+                    "| | Exception : pas contre un Titan. |\n| Bond | Le héros saute. |\n\n"
+                    "=> Bond cumulable avec Courage ? à tester\n\n=> trop fort ?\n\n"
+                    "Créatures\n---------\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n",
+                    encoding="utf-8")
+    result = build(files=[path], game="Dédale")
+    entries = result.corpus.entries()
+    assert [(e.name, e.line, e.glossary_category, e.text) for e in entries] == [
+        ("Courage", 9, "Capacités des héros", "Le héros attaque sans test.\nException : pas contre un Titan."),
+        ("Bond", 11, "Capacités des héros", "Le héros saute."),
+        ("Peur", 22, "Créatures", "Les ennemis reculent.")]
+    assert [(e.name, [(n.text, n.line) for n in e.notes]) for e in entries] == [
+        ("Courage", []), ("Bond", [("Bond cumulable avec Courage ? à tester", 13), ("trop fort ?", 15)]), ("Peur", [])]
+
+
 def test_a_results_table_inside_an_entry_stays_its_text(tmp_path):
     from rulegraph.build import build
 

@@ -17,6 +17,8 @@ from typing import Any
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
+from ..names import parse_heading
+from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
 from .entries import category_class, make_entry
@@ -54,6 +56,24 @@ def _title(match: re.Match[str]) -> str:
     """A heading's text without its closing ``#`` marks (``### Garde ##`` → ``Garde``)."""
     title = match.group("title").rstrip()
     return title.rstrip("#").rstrip() or title
+
+
+_SETEXT_UNDERLINE = re.compile(r"^ {0,3}(?P<mark>=+|-+)[ \t]*$")
+
+
+def _with_atx_headings(lines: list[str]) -> list[str]:
+    """A one-line title underlined with ``===`` or ``---`` (a Setext heading) written as ``#`` or
+    ``##``, its underline left blank: the line numbers stay those of the file."""
+    out = list(lines)
+    for index in range(1, len(lines)):
+        underline = _SETEXT_UNDERLINE.match(lines[index])
+        title = lines[index - 1]
+        before = lines[index - 2] if index >= 2 else ""
+        if (underline and title.strip() and not before.strip() and not _HEADING.match(title)
+                and not _LIST_ITEM.match(title) and "|" not in title and not title.startswith((" " * 4, "\t"))):
+            level = "#" if underline.group("mark").startswith("=") else "##"
+            out[index - 1], out[index] = f"{level} {title.strip()}", ""
+    return out
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
@@ -100,11 +120,11 @@ _TABLE_NAME_FIELDS = (*fields.NAME_FIELDS, "capacite", "capacites", "competence"
 @dataclass(frozen=True, slots=True)
 class _Table:
     """A table of abilities: the lines it spans (1-based, inclusive) and its rows as (line, name,
-    text)."""
+    text lines); a row with an empty name cell goes on with the row above ("| | Exception : … |")."""
 
     first: int
     last: int
-    rows: tuple[tuple[int, str, str], ...]
+    rows: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]
 
 
 def _ability_tables(text: str) -> list[_Table]:
@@ -128,12 +148,23 @@ def _ability_tables(text: str) -> list[_Table]:
             name = fields.find(header, _TABLE_NAME_FIELDS)
             body = fields.find(header, fields.TEXT_FIELDS, taken=(name,) if name else ())
             if name is not None and body is not None:
-                at, text_at = header.index(name), header.index(body)
-                tables.append(_Table(span[0] + 1, span[1], tuple(
-                    (line, cells[at].strip(), cells[text_at].strip()) for line, cells in rows[1:]
-                    if len(cells) > max(at, text_at) and cells[at].strip())))
+                tables.append(_Table(span[0] + 1, span[1], _rows(rows[1:], header.index(name), header.index(body))))
             span = None
     return tables
+
+
+def _rows(rows: list[tuple[int, list[str]]], name_at: int, text_at: int) -> tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]:
+    """(line, name, text lines) per ability: a row without a name adds its text to the row above."""
+    read: list[tuple[int, str, list[tuple[int, str]]]] = []
+    for line, cells in rows:
+        if len(cells) <= max(name_at, text_at):
+            continue
+        name, text = cells[name_at].strip(), cells[text_at].strip()
+        if name:
+            read.append((line, name, [(line, text)]))
+        elif text and read:
+            read[-1][2].extend([(line, ""), (line, text)])
+    return tuple((line, name, tuple(lines)) for line, name, lines in read)
 
 
 def _table_lines(tables: list[_Table]) -> set[int]:
@@ -161,12 +192,15 @@ def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Mat
 def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *, source: str, game: str, categories: dict[str, Any],
                   default_class: str) -> Document:
     """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
-    of a section that holds a table its commentary, the others the preamble."""
+    of a section that holds a table its commentary, the others the preamble. A designer's note
+    beside a table ("=> Bond cumulable avec Vol ?") is a note of the first ability its paragraph
+    names, else of the last row above it."""
     document = Document(source=source, game=game)
     rows_at = {table.first: table for table in tables}
     category, section = default_class, ""
     loose: list[tuple[str, int, str]] = []
     sections_with_tables: set[str] = set()
+    rows: list[dict[str, Any]] = []
     for number, line in enumerate(lines, 1):
         heading = _HEADING.match(line)
         if heading:
@@ -174,25 +208,49 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
             category = category_class(section, categories, default_class)
         elif number in rows_at:
             sections_with_tables.add(section)
-            for row_line, name, cell in rows_at[number].rows:
+            for row_line, name, cell_lines in rows_at[number].rows:
                 title, _markup = strip_markup(name)
-                document.entries.append(make_entry(
-                    title, _paragraphs([(row_line, cell)]), game=game, source=source, line=row_line,
-                    category=category, glossary_category=section))
+                rows.append({"title": title, "line": row_line, "lines": list(cell_lines), "category": category,
+                             "section": section, "notes": []})
         elif number not in in_table:
             loose.append((section, number, line))
     preamble = [(n, line) for s, n, line in loose if s not in sections_with_tables]
-    commentary = [(n, line) for s, n, line in loose if s in sections_with_tables]
+    commentary: list[Paragraph] = []
+    for paragraph in _paragraphs([(n, line) for s, n, line in loose if s in sections_with_tables]):
+        rule, note = split_note(paragraph)
+        owner = _note_owner(rows, paragraph) if note is not None else None
+        if owner is None:
+            commentary.append(paragraph)
+            continue
+        owner["notes"].append(note)
+        if rule is not None:
+            commentary.append(rule)
+    document.entries.extend(
+        make_entry(row["title"], _paragraphs(row["lines"]), game=game, source=source, line=row["line"],
+                   category=row["category"], glossary_category=row["section"], extra_notes=tuple(row["notes"]))
+        for row in rows)
     document.preamble = tuple(_paragraphs(preamble))
-    document.commentary = tuple(_paragraphs(commentary))
+    document.commentary = tuple(commentary)
     return document
+
+
+def _note_owner(rows: list[dict[str, Any]], paragraph: Paragraph) -> dict[str, Any] | None:
+    """The row a note beside a table is about: the first ability its paragraph names, else the
+    last row above it."""
+    text = fold(paragraph.text)
+    named = [(match.start(), row) for row in rows
+             if (match := re.search(rf"(?<!\w){re.escape(fold(parse_heading(row['title']).name))}(?!\w)", text))]
+    if named:
+        return min(named, key=lambda item: item[0])[1]
+    above = [row for row in rows if row["line"] < paragraph.line]
+    return above[-1] if above else None
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     category, section = default_class, ""
-    lines = editor_lines(text)
+    lines = _with_atx_headings(editor_lines(text))
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
     if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
