@@ -51,7 +51,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "alchimistes", "legionnaires-spatiaux", "ninjas", "investigateurs", "centaures", "atlantes",
                     "vampires", "moines-guerriers", "amazones", "golems", "nains-mineurs", "chasseurs-sorcieres",
                     "gardiens-temporels", "ogres", "minotaures", "chevaliers-teutoniques", "cyborgs-ninjas",
-                    "sorcieres-vaudou", "pirates-des-sables", "titans")},
+                    "sorcieres-vaudou", "pirates-des-sables", "titans", "mutants", "abordages", "yokai",
+                    "arthuriens", "grands-anciens", "espions", "cathares", "conquistadors", "elfes-sylvains",
+                    "londres", "legion-etrangere", "chamans")},
 }
 
 

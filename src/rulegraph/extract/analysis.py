@@ -38,7 +38,7 @@ Row = list[Any]
 
 #: spaCy's small French pipeline: the medium one parses a little better but loads slower and
 #: typed no better in cross-validation (docs/evaluation). ``RULEGRAPH_PARSER`` overrides it.
-MODEL = os.environ.get("RULEGRAPH_PARSER", "fr_core_news_sm")
+MODEL = os.environ.get("RULEGRAPH_PARSER", "fr_core_news_md")
 #: The spaCy components the analysis needs; named entities are never read.
 _EXCLUDED = ["ner"]
 

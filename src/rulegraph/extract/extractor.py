@@ -24,7 +24,7 @@ from ..corpus import Corpus
 from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
-from ..readers.fields import PREREQUISITE_FIELDS, matches
+from ..readers.fields import EXCLUSION_FIELDS, PREREQUISITE_FIELDS, matches
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
@@ -519,27 +519,32 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
             previous = sentence
         if previous.rstrip().endswith(":"):
             lead_in = _last_clause(fold(previous))
-    out += _prerequisites(entry, lexicon)
+    out += _field_relations(entry, lexicon)
     return out + _note_references(entry, lexicon, {(s.subject, s.object) for s in out} | {(s.object, s.subject) for s in out})
 
 
 #: A prerequisites column of a table or field of an app file ("prérequis: Foreuse à percussion")
-#: names what the ability requires: structured data, with no typing to be unsure of.
+#: names what the ability requires, an incompatibilities field ("incompatible_avec": ["Volée"])
+#: what it excludes: structured data, with no typing to be unsure of.
 PREREQUISITE_RULE = "prerequisites field"
+EXCLUSION_RULE = "incompatibilities field"
+_RELATION_FIELDS = ((PREREQUISITE_FIELDS, "requires", PREREQUISITE_RULE), (EXCLUSION_FIELDS, "excludes", EXCLUSION_RULE))
 
 
-def _prerequisites(entry: Entry, lexicon: Lexicon) -> list[Statement]:
+def _field_relations(entry: Entry, lexicon: Lexicon) -> list[Statement]:
     me = TermRef(entry.game, "ability", entry.name)
     out: list[Statement] = []
     for key, value in entry.attributes:
-        if not matches(key, PREREQUISITE_FIELDS):
+        field = next(((relation, rule) for usual, relation, rule in _RELATION_FIELDS if matches(key, usual)), None)
+        if field is None:
             continue
+        relation, rule = field
         for mention in lexicon.find(value):
             other = TermRef(entry.game, "ability", mention.term.label)
             if mention.term.kind != "ability" or fold(mention.term.label) == fold(entry.name) or any(s.object == other for s in out):
                 continue
-            out.append(Statement(subject=me, relation="requires", object=other, sentence=value, source=entry.source,
-                                 line=entry.line, confidence=1.0, rule=PREREQUISITE_RULE, owner=entry.name))
+            out.append(Statement(subject=me, relation=relation, object=other, sentence=value, source=entry.source,
+                                 line=entry.line, confidence=1.0, rule=rule, owner=entry.name))
     return out
 
 

@@ -1,6 +1,6 @@
 """What a table's column or an app file's field holds, read off its name: the usual names of
 each kind, and one matcher shared by the CSV and JSON readers (and the extractor, for the
-prerequisites). A spreadsheet's header is often compound ("Précisions / interactions", "Coût
+prerequisites and incompatibilities). A spreadsheet's header is often compound ("Précisions / interactions", "Coût
 (pts)"): a name matches a kind when it is one of the kind's names, or when one of its parts is.
 """
 
@@ -21,6 +21,11 @@ MORE_TEXT_FIELDS = ("clarification", "clarifications", "precision", "precisions"
 #: Fields that list what an ability requires ("prérequis: Foreuse à percussion"): kept as
 #: attributes, read by the extractor as requires edges.
 PREREQUISITE_FIELDS = ("prerequis", "prerequisite", "prerequisites", "requis", "pre-requis", "prereq", "requires")
+#: Fields that list what an ability cannot be combined with ("incompatible_avec": ["Volée"]):
+#: kept as attributes, read by the extractor as excludes edges.
+EXCLUSION_FIELDS = ("incompatible", "incompatible avec", "incompatibilite", "incompatibilites", "incompatibles",
+                    "exclusions", "exclusion", "exclut", "excludes", "incompatible with", "non cumulable avec",
+                    "interdit avec")
 CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
 TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
 #: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
@@ -33,8 +38,9 @@ _PARTS = re.compile(r"[/&,;+|()\[\]]|\b(?:" + "|".join(map(re.escape, lang_words
 
 
 def parts(name: str) -> list[str]:
-    """The folded name, then each of its parts."""
-    folded = fold(name).strip()
+    """The folded name, then each of its parts; an app's ``snake_case`` key reads as words
+    ("mots_cles", "incompatible_avec")."""
+    folded = " ".join(fold(name).replace("_", " ").split())
     split = (part.strip() for part in _PARTS.split(folded))
     return [folded, *(part for part in split if part and part != folded)]
 
