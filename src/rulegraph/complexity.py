@@ -12,6 +12,7 @@ It is a reading aid for ranking, not a measure of how hard a game plays.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,7 +22,7 @@ from typing import NotRequired, TypedDict
 import networkx as nx
 from rdflib import Graph
 
-from .catalogue import RuleGraph, abilities, find_game, per_graph
+from .catalogue import Ability, RuleGraph, abilities, find_game, per_graph
 from .errors import RulegraphError
 from .i18n import N_, _, language, number
 from .namespaces import INTERACTIONS, TERM_RELATIONS
@@ -209,9 +210,13 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
                view: nx.MultiDiGraph | None = None) -> list[Score]:
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
     game_id = find_game(graph, game) if game else None
-    scores = scores_by_node(graph, view, weights)
-    scored = [scores[str(ability.node)].copy() for ability in abilities(graph)
-              if game_id is None or ability.game_id == game_id]
+    wanted = [ability for ability in abilities(graph) if game_id is None or ability.game_id == game_id]
+    own_view = RuleGraph(graph).networkx()
+    if weights is None and (view is None or view is own_view):
+        scores = scores_by_node(graph, view)  # the shipped weights' scores of every game, kept per graph
+    else:  # other weights: only the game asked for is scored
+        scores = _score_all(view if view is not None else own_view, weights or load_weights(), wanted)
+    scored = [scores[str(ability.node)].copy() for ability in wanted]
     scored.sort(key=lambda s: (-s["score"], s["game"] or "", fold(s["ability"])))
     for rank, item in enumerate(scored, start=1):
         item["rank"] = rank
@@ -227,13 +232,13 @@ def scores_by_node(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights 
     (what the atlas shows); computed once per graph for the shipped weights on its own view."""
     own_view = RuleGraph(graph).networkx()
     if weights is None and (view is None or view is own_view):
-        return per_graph(_DEFAULT_SCORES, graph, lambda: _score_all(graph, own_view, load_weights()))
-    return _score_all(graph, view if view is not None else own_view, weights or load_weights())
+        return per_graph(_DEFAULT_SCORES, graph, lambda: _score_all(own_view, load_weights(), abilities(graph)))
+    return _score_all(view if view is not None else own_view, weights or load_weights(), abilities(graph))
 
 
-def _score_all(graph: Graph, view: nx.MultiDiGraph, weights: Weights) -> dict[str, Score]:
+def _score_all(view: nx.MultiDiGraph, weights: Weights, chosen: Iterable[Ability]) -> dict[str, Score]:
     scores: dict[str, Score] = {}
-    for ability in abilities(graph):
+    for ability in chosen:
         node = str(ability.node)
         if node in view:
             parameters = tuple(dict.fromkeys(ability.parameters)) + tuple(f"({slot})" for slot in ability.slots)

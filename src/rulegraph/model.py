@@ -166,3 +166,6 @@ class Statement:
     #: The owner's definition names a target or a victim: an ability that acts on others, whose
     #: "perd X" is said of them (negates) rather than of the bearer (cancels).
     owner_targets: bool = field(default=False, compare=False)
+    #: The relation the sentence denies ("n'obtient pas Berserk": grants): the typer never
+    #: asserts it, whatever the words around suggest.
+    denied: str | None = field(default=None, compare=False)

@@ -310,12 +310,14 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
       R : Oui, mais l'Ancrage le protège"). Other paragraphs that name abilities (an
       introduction's list) state no interaction: read as interactions, they cost 0.017 of
       precision in leave-one-out over 68 glossaries;
-    - the same for the commentary beside a table of abilities ("Un Demi-dieu possède d'office
-      Courage." under the table of heroes' abilities).
+    - each sentence of a commentary (beside a table of abilities, or a section of prose after the
+      entries: "Un Demi-dieu possède d'office Courage.", "Loyal et Balance sont incompatibles."),
+      read as if written in the text of the first ability that sentence names.
     """
     out: list[Statement] = []
     category_terms = {t for t in lexicon.terms if t.kind == "category"}
-    units = [(unit, False) for unit in _questions_with_answers(document.preamble)] + [((p,), True) for p in document.commentary]
+    units = ([(unit, False) for unit in _questions_with_answers(document.preamble)]
+             + [((sentence,), True) for p in document.commentary for sentence in _sentences(p)])
     for unit, is_commentary in units:
         text = " ".join(p.text for p in unit)
         mentions = lexicon.find(text)
@@ -327,6 +329,16 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
             pseudo = Entry(name=label, heading=label, game=document.game, source=document.source, line=unit[0].line,
                            paragraphs=unit)
             out += _answered(_expand_categories(extract_entry(pseudo, lexicon, cues), categories))
+    return out
+
+
+def _sentences(paragraph: Paragraph) -> list[Paragraph]:
+    """A paragraph's sentences, each a paragraph of its own that keeps its source line."""
+    out = []
+    for offset, sentence in split_sentences(paragraph.text):
+        start = paragraph.text.index(sentence, offset)
+        breaks = tuple(b - start for b in paragraph.breaks if start < b < start + len(sentence))
+        out.append(replace(paragraph, text=sentence, line=paragraph.line_at(start), breaks=breaks))
     return out
 
 
@@ -839,14 +851,16 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
                                           or language.opponent_scope.search(folded, *read.segment(cue.start))
                                           or language.opponent_scope.search(read.lead_in(cue.start))):
             relation = cue.cue.opponent_relation
+        denied = None
         if relation == "grants" and (language.grant_negated_before.search(folded, 0, cue.start)
                                      or language.grant_negated_after.search(folded[cue.end:])):
-            relation = "excludes"
+            relation, denied = "excludes", "grants"
         recipient = None
         if relation == "grants":
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
                                    previous_sentence, language)
-        out.append(make(subject, relation, obj, cue.text, recipient))
+        statement = make(subject, relation, obj, cue.text, recipient)
+        out.append(replace(statement, denied=denied) if denied else statement)
     make.span = None
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)

@@ -159,7 +159,7 @@ def cross_validate(sets: list[GoldSet], analyser: Analyser, c: float = C) -> Cro
         training = [e for s in sets if s is not held_out for e in s.examples]
         model = models[held_out.name] = fit(training, c)
         for example in held_out.examples:
-            prediction = model.predict(example.features)
+            prediction = model.predict(example.features, example.statement.denied)
             points.append((prediction.probability, prediction.label == example.label))
     xs, ys = calibration_curve(points)
     calibrated = replace(models[sets[0].name], calibration_x=xs, calibration_y=ys)

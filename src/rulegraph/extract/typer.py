@@ -202,8 +202,14 @@ class TypingModel:
         x0, x1, y0, y1 = xs[k - 1], xs[k], ys[k - 1], ys[k]
         return y0 if x1 == x0 else y0 + (y1 - y0) * (probability - x0) / (x1 - x0)
 
-    def predict(self, feature_values: dict[str, float]) -> Prediction:
+    def predict(self, feature_values: dict[str, float], denied: str | None = None) -> Prediction:
+        """The likeliest relation; one the sentence ``denied`` ("n'obtient pas X": grants) is
+        ruled out, in either direction, and the others share its probability."""
         probabilities = self.probabilities(feature_values)
+        if denied is not None:
+            probabilities = [0.0 if c.rstrip(FORWARD + BACKWARD) == denied else p for c, p in zip(self.classes, probabilities, strict=True)]
+            total = sum(probabilities) or 1.0
+            probabilities = [p / total for p in probabilities]
         best = max(range(len(self.classes)), key=lambda k: (probabilities[k], -k))
         contributions = sorted(
             ((self.weights[name][best] * value, name) for name, value in feature_values.items()
@@ -266,7 +272,7 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
         if not is_candidate(statement):
             out.append(statement)
             continue
-        prediction = model.predict(features(statement, analyses[statement.sentence]))
+        prediction = model.predict(features(statement, analyses[statement.sentence]), statement.denied)
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
         if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):

@@ -257,7 +257,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
     entry_level = 3 if 3 in levels else 2
     document = Document(source=source, game=game)
-    preamble: list[tuple[int, str]] = []
+    # Text outside every entry, by section: a section of prose with no entry, after the entries
+    # ("## Combos interdits"), is commentary on them; the rest is the preamble.
+    outside: list[tuple[int, int, str]] = []
+    sections_with_entries: set[int] = set()
+    section_index = 0
     current: dict[str, Any] | None = None
     raw_entries: list[dict[str, Any]] = []
     for number, match in headings:
@@ -266,15 +270,17 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             title, _markup = strip_markup(_title(match))
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
+            sections_with_entries.add(section_index)
         elif match and len(match.group("level")) < entry_level:
             title, _markup = strip_markup(_title(match))
             section = title
+            section_index += 1
             category = category_class(title, categories, default_class)
             current = None
         elif current is not None:
             current["lines"].append((number, line))
         else:
-            preamble.append((number, line))
+            outside.append((section_index, number, line))
     if not raw_entries:
         raise RulegraphError(
             _("no entry found; write each ability as a '### Name' heading (or '##' if there are no sections)"),
@@ -292,5 +298,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 category=raw["category"], tags=tags, glossary_category=raw["section"],
             )
         )
-    document.preamble = tuple(_paragraphs(preamble))
+    first_with_entries = min(sections_with_entries)
+    commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
+    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in outside if i not in commentary]))
+    document.commentary = tuple(_paragraphs([(n, line) for i, n, line in outside if i in commentary]))
     return document
