@@ -53,7 +53,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "gardiens-temporels", "ogres", "minotaures", "chevaliers-teutoniques", "cyborgs-ninjas",
                     "sorcieres-vaudou", "pirates-des-sables", "titans", "mutants", "abordages", "yokai",
                     "arthuriens", "grands-anciens", "espions", "cathares", "conquistadors", "elfes-sylvains",
-                    "londres", "legion-etrangere", "chamans")},
+                    "londres", "legion-etrangere", "chamans", "cosmonautes", "bretons", "mamelouks", "sirenes",
+                    "gangsters", "troglodytes")},
 }
 
 

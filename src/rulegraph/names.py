@@ -24,7 +24,8 @@ _MAX_NAME_WORDS = 7
 #: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".
 _GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xXnN]|\d+)$")
 #: A cost after a name, in brackets: an amount, then a unit of lang/fr/words.toml ([names] cost_units).
-_COST = re.compile(r"(?:\d+|[XYN])\b.*\b(?:{units})\.?$".format(
+#: Matched on folded text ("x x 2 pts"), with bounded parts: a scan stays linear.
+_COST = re.compile(r"(?<!\w)(?:\d{{1,4}}|[xyn])(?:\s*[x×*/+]\s*(?:\d{{1,4}}|[xyn]))?\s*(?:{units})\.?$".format(
     units="|".join(map(re.escape, lang_words("names")["cost_units"]))))
 COST_ATTRIBUTE: str = lang_words("names")["cost_attribute"]
 
@@ -68,7 +69,10 @@ def parse_heading(heading: str) -> NameParts:
             continue
         paren = _TRAILING_PAREN.search(rest)
         if paren and paren.start() > 0:
-            inner = (paren.group(1) if paren.group(1) is not None else paren.group(2)).strip()
+            square = paren.group(1) is None
+            inner = (paren.group(2) if square else paren.group(1)).strip()
+            if square and not (_COST.search(fold(inner)) or is_parameter(inner) or fold(inner) in _TYPE_WORDS):
+                break  # "[y]" that is no cost, parameter or type stays part of the name
             if cost is None and _COST.search(fold(inner)):
                 cost = inner
             elif is_parameter(inner):

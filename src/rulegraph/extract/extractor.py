@@ -312,12 +312,15 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
       precision in leave-one-out over 68 glossaries;
     - each sentence of a commentary (beside a table of abilities, or a section of prose after the
       entries: "Un Demi-dieu possède d'office Courage.", "Loyal et Balance sont incompatibles."),
-      read as if written in the text of the first ability that sentence names.
+      read as if written in the text of the first ability that sentence names; a question there
+      is read with its answer, like a FAQ's.
     """
     out: list[Statement] = []
     category_terms = {t for t in lexicon.terms if t.kind == "category"}
-    units = ([(unit, False) for unit in _questions_with_answers(document.preamble)]
-             + [((sentence,), True) for p in document.commentary for sentence in _sentences(p)])
+    units = [(unit, False) for unit in _questions_with_answers(document.preamble)]
+    for unit in _questions_with_answers(document.commentary):
+        asks = any("?" in paragraph.text for paragraph in unit)
+        units += [(unit, True)] if asks else [((sentence,), True) for sentence in _sentences(unit[0])]
     for unit, is_commentary in units:
         text = " ".join(p.text for p in unit)
         mentions = lexicon.find(text)
