@@ -347,14 +347,16 @@ def test_ability_tables_under_setext_headings_keep_continuation_rows_and_designe
 
 def test_a_section_of_prose_after_the_entries_is_read_sentence_by_sentence(tmp_path):
     """"## Combos interdits" holds no entry: each of its sentences is read as if written in the
-    text of the first ability it names; the introduction before the entries states nothing."""
+    text of the first ability it names; the introduction before the entries and an index table
+    after them state nothing."""
     from rulegraph.build import build
 
     path = tmp_path / "chicago.md"
     path.write_text("# Chicago\n\nOn y trouve Loyal, Balance et Parrain.\n\n## Capacités\n\n### Loyal\n\nIl reste.\n\n"
                     "### Balance\n\nIl parle.\n\n### Parrain\n\nIl commande.\n\n## Combos interdits\n\n"
                     "Quelques mariages ne tiennent pas. Loyal et Balance sont incompatibles.\n"
-                    "Pas de Parrain qui soit aussi une Balance.\n", encoding="utf-8")
+                    "Pas de Parrain qui soit aussi une Balance.\n\n## Annexe\n\n| Famille | Capacités |\n|---|---|\n"
+                    "| Chicago | Loyal, Balance, Parrain |\n", encoding="utf-8")
     result = build(files=[path], game="Chicago")
     assert [e.name for e in result.corpus.entries()] == ["Loyal", "Balance", "Parrain"]
     edges = {(s.subject.label, s.object.label, s.line): s.relation for s in result.statements

@@ -24,8 +24,10 @@ _MAX_NAME_WORDS = 7
 #: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".
 _GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xXnN]|\d+)$")
 #: A cost after a name, in brackets: an amount, then a unit of lang/fr/words.toml ([names] cost_units).
-#: Matched on folded text ("x x 2 pts"), with bounded parts: a scan stays linear.
-_COST = re.compile(r"(?<!\w)(?:\d{{1,4}}|[xyn])(?:\s*[x×*/+]\s*(?:\d{{1,4}}|[xyn]))?\s*(?:{units})\.?$".format(
+#: Matched on folded text, with bounded parts (a scan stays linear): "6 pts", "-2 pts",
+#: "X x 2 pts", "5 pts, équipage" (a qualifier after a comma).
+_COST = re.compile(r"(?<!\w)[-+–]?(?:\d{{1,4}}|[xyn])(?:\s*[x×*/+]\s*(?:\d{{1,4}}|[xyn]))?\s*(?:{units})\.?"
+                   r"(?:\s*,[^,()\[\]]{{0,40}})?$".format(
     units="|".join(map(re.escape, lang_words("names")["cost_units"]))))
 COST_ATTRIBUTE: str = lang_words("names")["cost_attribute"]
 

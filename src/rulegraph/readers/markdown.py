@@ -33,6 +33,7 @@ _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 #: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
 _LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-Ý])")
+_TABLE_ROW = re.compile(r"^\s*\|")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -298,8 +299,10 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 category=raw["category"], tags=tags, glossary_category=raw["section"],
             )
         )
+    # A table there is an index ("| Sénat | Imperium, Veto, … |"), not commentary.
     first_with_entries = min(sections_with_entries)
     commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
-    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in outside if i not in commentary]))
-    document.commentary = tuple(_paragraphs([(n, line) for i, n, line in outside if i in commentary]))
+    said = [(i, n, line) for i, n, line in outside if not (i in commentary and _TABLE_ROW.match(line))]
+    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary]))
+    document.commentary = tuple(_paragraphs([(n, line) for i, n, line in said if i in commentary]))
     return document
