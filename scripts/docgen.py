@@ -191,14 +191,14 @@ def script(path: str) -> str:
     return f"```text\n$ .venv/bin/python {path}\n{done.stdout.rstrip()}\n```\n"
 
 
-#: The glossary whose unsure edges the review examples answer (the seeds have none left).
-REVIEW_MANIFEST = "examples/brumes/corpus.toml"
+#: The review examples answer the seeds' least sure edges: the typer asserts every one of them,
+#: so they are listed with ``--below``.
+REVIEW_BELOW = "0.6"
 
 
 def review_ids() -> list[str]:
-    """The IDs `rulegraph review` gives the edges left "à vérifier" on the example glossary, least
-    sure first."""
-    code, output = run_example(f"rulegraph review --json --manifest {REVIEW_MANIFEST}", workspace())
+    """The IDs `rulegraph review --below` gives the seeds' least sure edges, least sure first."""
+    code, output = run_example(f"rulegraph review --json --below {REVIEW_BELOW}", workspace())
     if code != 0:
         raise RuntimeError(f"rulegraph review --json failed:\n{output}")
     return [item["id"] for item in json.loads(output)]
@@ -209,11 +209,10 @@ def review_answers() -> str:
     in its own copy of the seeds, so two answers may name the same edge)."""
     ids = review_ids()
     if not ids:
-        raise RuntimeError(f"the examples answer review items; {REVIEW_MANIFEST} has none left à vérifier")
+        raise RuntimeError(f"the examples answer review items; the seeds have no edge below {REVIEW_BELOW}")
     pick = [ids[min(i, len(ids) - 1)] for i in range(3)]
-    where = f"--manifest {REVIEW_MANIFEST}"
     return ("```sh\n"
-            f"rulegraph review {where} --accept {pick[0]}     # keep the suggested relation\n"
-            f"rulegraph review {where} --retype {pick[1]} negates\n"
-            f"rulegraph review {where} --remove {pick[2]} --reason \"la phrase ne relie pas ces deux capacités\"\n"
+            f"rulegraph review --accept {pick[0]}     # keep the relation shown\n"
+            f"rulegraph review --retype {pick[1]} negates\n"
+            f"rulegraph review --remove {pick[2]} --reason \"la phrase ne relie pas ces deux capacités\"\n"
             "```\n")

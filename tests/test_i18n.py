@@ -40,10 +40,10 @@ def test_complexity_and_review_speak_the_users_language():
     assert "rang  capacité" in french and "caractéristique 0,5" in french and "Toxique" in french and "39,8" in french
     english = run("--lang", "en", "complexity", "--game", "Confrontation").stdout
     assert "rank  ability" in english and "characteristic 0.5" in english and "39.8" in english
-    review = run("review", "--manifest", "examples/brumes/corpus.toml").stdout
-    assert review.startswith("À vérifier") and "confiance 0," in review and "suggérée : Filet annule Voltigeur" in review
-    english_review = run("--lang", "en", "review", "--manifest", "examples/brumes/corpus.toml").stdout
-    assert english_review.startswith("To review") and "suggested: Filet cancels Voltigeur" in english_review
+    review = run("review", "--below", "0.6").stdout
+    assert review.startswith("À vérifier") and "confiance 0," in review and "typée : Psyker mentionne Régénération" in review
+    english_review = run("--lang", "en", "review", "--below", "0.6").stdout
+    assert english_review.startswith("To review") and "typed: Psyker references Régénération" in english_review
 
 
 def test_impact_and_edition_history_speak_the_users_language():
