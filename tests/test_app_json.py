@@ -272,17 +272,19 @@ def test_a_prerequisites_column_names_what_an_ability_requires(tmp_path):
 
 def test_an_incompatibilities_field_names_what_an_ability_excludes(tmp_path):
     """An app's "incompatible_avec" list (a snake_case key, read as words): each ability named
-    there is excluded, stated as data; "mots_cles" are the entry's tags."""
+    there is excluded, stated as data, and each of a "voir_aussi" list referred to; "mots_cles"
+    are the entry's tags."""
     path = tmp_path / "elfes.json"
     path.write_text('{"Archerie": [\n'
                     ' {"nom": "Tir ajusté", "texte": "Relance un tir.", "mots_cles": ["tir"],\n'
                     '  "incompatible_avec": ["Tir en mouvement", "Volée"]},\n'
-                    ' {"nom": "Tir en mouvement", "texte": "Tire en courant."},\n'
+                    ' {"nom": "Tir en mouvement", "texte": "Tire en courant.", "voir_aussi": ["Volée"]},\n'
                     ' {"nom": "Volée", "texte": "Tire deux fois."}]}\n', encoding="utf-8")
     result = build(files=[path], game="G")
     edges = sorted((s.subject.label, s.relation, s.object.label, s.line, s.confidence, s.rule) for s in result.statements)
     assert edges == [("Tir ajusté", "excludes", "Tir en mouvement", 2, 1.0, "incompatibilities field"),
-                     ("Tir ajusté", "excludes", "Volée", 2, 1.0, "incompatibilities field")]
+                     ("Tir ajusté", "excludes", "Volée", 2, 1.0, "incompatibilities field"),
+                     ("Tir en mouvement", "references", "Volée", 4, 1.0, "see-also field")]
     assert next(e for e in result.corpus.entries() if e.name == "Tir ajusté").tags == ("tir",)
 
 

@@ -17,7 +17,8 @@ def test_fold_ignores_case_accents_apostrophes_and_hyphens(a, b):
 @pytest.mark.parametrize(
     ("form", "base"),
     [("insaisissables", "Insaisissable"), ("évasifs", "Evasif"), ("évasive", "évasif"), ("volante", "Volant"),
-     ("encombrantes", "Encombrante"), ("furieuse", "Furieux"), ("Énormé", "Enorme")],
+     ("encombrantes", "Encombrante"), ("furieuse", "Furieux"), ("Énormé", "Enorme"),
+     ("Constrictrice", "Constricteur"), ("profanatrices", "Profanateur")],
 )
 def test_stem_joins_plural_and_feminine_forms(form, base):
     assert stem(form) == stem(base)

@@ -231,6 +231,24 @@ def test_review_lists_the_unsure_edges_and_an_accepted_one_lasts(tranchees):
     assert path.read_text(encoding="utf-8").startswith(before)
 
 
+def test_accepting_a_typed_edge_listed_below_a_confidence_confirms_it(tranchees):
+    """``--below`` lists typed edges too: accepting one keeps the relation the typer asserted, as
+    a curated edge, and it leaves the list."""
+    from rulegraph.build import build
+    from rulegraph.review import append_to_curation, curation_entry, review_items
+
+    result = build(tranchees)
+    typed = [item for item in review_items(result.statements, below=0.95) if item.suggested is None]
+    assert typed
+    item = typed[0]
+    append_to_curation(tranchees, curation_entry(item, "accept"), result.corpus)
+    rebuilt = build(tranchees)
+    curated = [s for s in rebuilt.statements if s.method == "curated"]
+    assert [(s.subject.label, s.relation, s.object.label) for s in curated] == [
+        (item.statement.subject.label, item.statement.relation, item.statement.object.label)]
+    assert item.id not in {i.id for i in review_items(rebuilt.statements, below=0.95)}
+
+
 def test_review_cli_answers_and_refuses_bad_answers(tranchees):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "rulegraph", "review", "--manifest", str(tranchees), *args],

@@ -211,11 +211,7 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
     """Every defined ability (of one game, or all) with its score and breakdown, heaviest first."""
     game_id = find_game(graph, game) if game else None
     wanted = [ability for ability in abilities(graph) if game_id is None or ability.game_id == game_id]
-    own_view = RuleGraph(graph).networkx()
-    if weights is None and (view is None or view is own_view):
-        scores = scores_by_node(graph, view)  # the shipped weights' scores of every game, kept per graph
-    else:  # other weights: only the game asked for is scored
-        scores = _score_all(view if view is not None else own_view, weights or load_weights(), wanted)
+    scores = scores_by_node(graph, view, weights, chosen=wanted)
     scored = [scores[str(ability.node)].copy() for ability in wanted]
     scored.sort(key=lambda s: (-s["score"], s["game"] or "", fold(s["ability"])))
     for rank, item in enumerate(scored, start=1):
@@ -227,13 +223,16 @@ def complexity(graph: Graph, *, game: str | None = None, weights: Weights | None
 _DEFAULT_SCORES: dict = {}
 
 
-def scores_by_node(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights | None = None) -> dict[str, Score]:
+def scores_by_node(graph: Graph, view: nx.MultiDiGraph | None, weights: Weights | None = None,
+                   chosen: Iterable[Ability] | None = None) -> dict[str, Score]:
     """Score and breakdown of every defined ability by node URI, in the read layer's order
-    (what the atlas shows); computed once per graph for the shipped weights on its own view."""
+    (what the atlas shows); computed once per graph for the shipped weights on its own view.
+    Other weights or another view score only the ``chosen`` abilities (by default, all)."""
     own_view = RuleGraph(graph).networkx()
     if weights is None and (view is None or view is own_view):
         return per_graph(_DEFAULT_SCORES, graph, lambda: _score_all(own_view, load_weights(), abilities(graph)))
-    return _score_all(view if view is not None else own_view, weights or load_weights(), abilities(graph))
+    return _score_all(view if view is not None else own_view, weights or load_weights(),
+                      chosen if chosen is not None else abilities(graph))
 
 
 def _score_all(view: nx.MultiDiGraph, weights: Weights, chosen: Iterable[Ability]) -> dict[str, Score]:

@@ -54,7 +54,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "sorcieres-vaudou", "pirates-des-sables", "titans", "mutants", "abordages", "yokai",
                     "arthuriens", "grands-anciens", "espions", "cathares", "conquistadors", "elfes-sylvains",
                     "londres", "legion-etrangere", "chamans", "cosmonautes", "bretons", "mamelouks", "sirenes",
-                    "gangsters", "troglodytes")},
+                    "gangsters", "troglodytes", "sentinelles-polaires", "lutins", "hussards", "cartographes", "nagas",
+                    "rois-maudits")},
 }
 
 

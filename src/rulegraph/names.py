@@ -73,13 +73,15 @@ def parse_heading(heading: str) -> NameParts:
         if paren and paren.start() > 0:
             square = paren.group(1) is None
             inner = (paren.group(2) if square else paren.group(1)).strip()
-            if square and not (_COST.search(fold(inner)) or is_parameter(inner) or fold(inner) in _TYPE_WORDS):
+            key = fold(inner)
+            is_cost = _COST.search(key) is not None
+            if square and not (is_cost or is_parameter(inner) or key in _TYPE_WORDS):
                 break  # "[y]" that is no cost, parameter or type stays part of the name
-            if cost is None and _COST.search(fold(inner)):
+            if cost is None and is_cost:
                 cost = inner
             elif is_parameter(inner):
                 parameters.insert(0, inner.replace(" ", ""))
-            elif fold(inner) in _TYPE_WORDS:
+            elif key in _TYPE_WORDS:
                 kinds.insert(0, inner.lower())
             else:
                 slots.insert(0, inner)

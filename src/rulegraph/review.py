@@ -95,9 +95,11 @@ def curation_entry(item: ReviewItem, action: str, *, relation: str | None = None
     if action not in ACTIONS:
         raise RulegraphError(_('unknown review action {action!r}; use one of: {actions}').format(action=action, actions=', '.join(ACTIONS)))
     subject, obj = statement.subject.label, statement.object.label
-    if action == "accept":
-        if item.suggested is None:
-            raise RulegraphError(_('edge {id} has no suggested relation to accept; use --retype ID RELATION').format(id=item.id))
+    if action == "accept" and item.suggested is None:
+        # A typed edge listed by --below: the designer confirms the relation the typer asserted.
+        relation = statement.relation
+        reason = reason or f"confirmed in review (the typer asserted {relation}, confidence {statement.confidence})"
+    elif action == "accept":
         relation = item.suggested
         if item.suggested_edge:
             subject, obj = _suggested_ends(item)

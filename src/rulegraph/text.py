@@ -124,7 +124,6 @@ class Token:
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _GLUED_NUMBER = re.compile(r"^([A-ZÀ-Ý]{2,5})(\d+)$")
-_HAS_APOSTROPHE = re.compile(f"[{APOSTROPHES}']")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -139,7 +138,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
     for match in _TOKEN.finditer(text):
         surface = match.group()
         start = match.start()
-        plain = normalize_apostrophes(surface) if _HAS_APOSTROPHE.search(surface) else surface
+        plain = normalize_apostrophes(surface)
         while "'" in plain:
             head, _, rest = plain.partition("'")
             head_len = len(head) + 1
@@ -162,7 +161,7 @@ _ABBREVIATIONS = frozenset(word.casefold() for word in lang_words("text")["abbre
 
 def _last_word(text: str) -> str:
     """``(cf.`` → ``cf.``: the word a full stop ends, without the brackets or quotes before it."""
-    words = text.split()
+    words = text.rsplit(None, 1)
     return words[-1].lstrip("([«\"'’") if words else ""
 
 
@@ -215,20 +214,29 @@ def closest(word: str, candidates: list[str], limit: int = 3) -> list[str]:
     return sharing[:limit]
 
 
+class _AlignedCharacters(dict):
+    """A ``str.translate`` table built as characters are met: each folds to one character."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if char in APOSTROPHES:
+            folded = "'"
+        elif char in "-‐‑‒":
+            folded = " "
+        else:
+            folded = unicodedata.normalize("NFD", char)[0].lower()[:1] or " "
+        self[code] = folded
+        return folded
+
+
+_ALIGNED = _AlignedCharacters()
+
+
 @lru_cache(maxsize=1 << 12)
 def fold_aligned(text: str) -> str:
     """Like :func:`fold` but keeps every character at its offset, for regexes whose match
     positions must map back to the original sentence."""
-    return "".join(map(_aligned_character, text))
-
-
-@lru_cache(maxsize=1 << 12)
-def _aligned_character(char: str) -> str:
-    if char in APOSTROPHES:
-        return "'"
-    if char in "-‐‑‒":
-        return " "
-    return unicodedata.normalize("NFD", char)[0].lower()[:1] or " "
+    return text.translate(_ALIGNED)
 
 
 _ELIDING = re.compile(r"^[«\"“]?\s*[aeiouyàâäéèêëîïôöùûüœæh]", re.IGNORECASE)

@@ -21,7 +21,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--below", type=float, metavar="CONFIDENCE",
                         help="also list typed edges whose confidence is under this value (0–1)")
     action = parser.add_mutually_exclusive_group()
-    action.add_argument("--accept", metavar="ID", help="keep the relation the typer suggests")
+    action.add_argument("--accept", metavar="ID", help="keep the relation the typer suggests (or, for a typed edge listed by --below, the one it asserted)")
     action.add_argument("--retype", nargs=2, metavar=("ID", "RELATION"), help="give the edge this relation")
     action.add_argument("--remove", metavar="ID", help="drop the edge (with --reason)")
     parser.add_argument("--reason", help="why (required with --remove; kept in the graph)")

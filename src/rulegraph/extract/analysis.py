@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 #: negated (JSON scalars of several types).
 Row = list[Any]
 
-#: spaCy's small French pipeline: the medium one parses a little better but loads slower and
-#: typed no better in cross-validation (docs/evaluation). ``RULEGRAPH_PARSER`` overrides it.
+#: spaCy's medium French pipeline: it finds the subjects the small one reads as verbs, and
+#: typed 0.804 against 0.793 in cross-validation (docs/evaluation). ``RULEGRAPH_PARSER`` overrides it.
 MODEL = os.environ.get("RULEGRAPH_PARSER", "fr_core_news_md")
 #: The spaCy components the analysis needs; named entities are never read.
 _EXCLUDED = ["ner"]

@@ -24,7 +24,7 @@ from ..corpus import Corpus
 from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
-from ..readers.fields import EXCLUSION_FIELDS, PREREQUISITE_FIELDS, matches
+from ..readers.fields import EXCLUSION_FIELDS, PREREQUISITE_FIELDS, SEE_ALSO_FIELDS, matches
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
@@ -540,10 +540,13 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
 
 #: A prerequisites column of a table or field of an app file ("prérequis: Foreuse à percussion")
 #: names what the ability requires, an incompatibilities field ("incompatible_avec": ["Volée"])
-#: what it excludes: structured data, with no typing to be unsure of.
+#: what it excludes, a "voir_aussi" list what it refers to: structured data, with no typing to be
+#: unsure of.
 PREREQUISITE_RULE = "prerequisites field"
 EXCLUSION_RULE = "incompatibilities field"
-_RELATION_FIELDS = ((PREREQUISITE_FIELDS, "requires", PREREQUISITE_RULE), (EXCLUSION_FIELDS, "excludes", EXCLUSION_RULE))
+SEE_ALSO_RULE = "see-also field"
+_RELATION_FIELDS = ((PREREQUISITE_FIELDS, "requires", PREREQUISITE_RULE), (EXCLUSION_FIELDS, "excludes", EXCLUSION_RULE),
+                    (SEE_ALSO_FIELDS, "references", SEE_ALSO_RULE))
 
 
 def _field_relations(entry: Entry, lexicon: Lexicon) -> list[Statement]:
@@ -862,8 +865,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if relation == "grants":
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
                                    previous_sentence, language)
-        statement = make(subject, relation, obj, cue.text, recipient)
-        out.append(replace(statement, denied=denied) if denied else statement)
+        out.append(make(subject, relation, obj, cue.text, recipient, denied=denied))
     make.span = None
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
@@ -1005,7 +1007,8 @@ class _StatementFactory:
         self.span: tuple[int, int] | None = None
         self.selves: tuple[tuple[int, int], ...] = ()
 
-    def __call__(self, subject: TermRef, relation: str, obj: TermRef, cue: str | None, recipient: str | None = None, amount: str | None = None) -> Statement:
+    def __call__(self, subject: TermRef, relation: str, obj: TermRef, cue: str | None, recipient: str | None = None, amount: str | None = None,
+                 denied: str | None = None) -> Statement:
         return Statement(
             subject=subject,
             relation=relation,
@@ -1022,6 +1025,7 @@ class _StatementFactory:
             span=self.span,
             selves=self.selves,
             owner=self.unit.entry.name,
+            denied=denied,
         )
 
 

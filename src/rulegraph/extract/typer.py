@@ -47,9 +47,14 @@ def own_label(statement: Statement) -> str:
     return statement.relation + (FORWARD if forward else BACKWARD)
 
 
+def relation_of(label: str) -> str:
+    """``grants>`` → ``grants``: a label's relation, without its direction."""
+    return label.rstrip(FORWARD + BACKWARD)
+
+
 def with_label(statement: Statement, label: str) -> Statement:
     """The statement retyped to ``label``, its subject and object set by the label's direction."""
-    relation = label.rstrip(FORWARD + BACKWARD)
+    relation = relation_of(label)
     owner = fold(statement.owner or "")
     if fold(statement.subject.label) == owner:
         me, other = statement.subject, statement.object
@@ -207,7 +212,7 @@ class TypingModel:
         ruled out, in either direction, and the others share its probability."""
         probabilities = self.probabilities(feature_values)
         if denied is not None:
-            probabilities = [0.0 if c.rstrip(FORWARD + BACKWARD) == denied else p for c, p in zip(self.classes, probabilities, strict=True)]
+            probabilities = [0.0 if relation_of(c) == denied else p for c, p in zip(self.classes, probabilities, strict=True)]
             total = sum(probabilities) or 1.0
             probabilities = [p / total for p in probabilities]
         best = max(range(len(self.classes)), key=lambda k: (probabilities[k], -k))

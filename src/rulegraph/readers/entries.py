@@ -97,10 +97,13 @@ def make_entry(
     )
 
 
+_COST_KEY = fold(COST_ATTRIBUTE)
+
+
 def _with_cost(attributes: tuple[tuple[str, str], ...], cost: str | None) -> tuple[tuple[str, str], ...]:
     """A cost written after the name ("Bretteur [6 pts]") is kept as the entry's cost, unless a
     field of the record already gives one."""
-    if cost is None or any(fold(key) == fold(COST_ATTRIBUTE) for key, _value in attributes):
+    if cost is None or any(fold(key) == _COST_KEY for key, _value in attributes):
         return attributes
     return (*attributes, (COST_ATTRIBUTE, cost))
 

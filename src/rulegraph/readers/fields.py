@@ -26,6 +26,9 @@ PREREQUISITE_FIELDS = ("prerequis", "prerequisite", "prerequisites", "requis", "
 EXCLUSION_FIELDS = ("incompatible", "incompatible avec", "incompatibilite", "incompatibilites", "incompatibles",
                     "exclusions", "exclusion", "exclut", "excludes", "incompatible with", "non cumulable avec",
                     "interdit avec")
+#: Fields that list related abilities ("voir_aussi": ["Boussole de maître"]): kept as
+#: attributes, read by the extractor as references edges.
+SEE_ALSO_FIELDS = ("voir aussi", "voir", "see also", "liens", "capacites liees", "related")
 CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
 TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
 #: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
@@ -37,10 +40,14 @@ NOTE_FIELDS = ("notes", "note", "remarques", "remarque", "commentaires", "commen
 _PARTS = re.compile(r"[/&,;+|()\[\]]|\b(?:" + "|".join(map(re.escape, lang_words("fields")["header_glue"])) + r")\b")
 
 
+def key(name: str) -> str:
+    """The folded name; an app's ``snake_case`` key reads as words ("mots_cles", "incompatible_avec")."""
+    return " ".join(fold(name).replace("_", " ").split())
+
+
 def parts(name: str) -> list[str]:
-    """The folded name, then each of its parts; an app's ``snake_case`` key reads as words
-    ("mots_cles", "incompatible_avec")."""
-    folded = " ".join(fold(name).replace("_", " ").split())
+    """The folded name, then each of its parts."""
+    folded = key(name)
     split = (part.strip() for part in _PARTS.split(folded))
     return [folded, *(part for part in split if part and part != folded)]
 
@@ -54,7 +61,7 @@ def find(names: Iterable[str], usual: tuple[str, ...], taken: Iterable[str] = ()
     ``taken`` are skipped (a column already read as another kind)."""
     skipped = set(taken)
     candidates = [n for n in names if n not in skipped]
-    exact = {fold(n).strip(): n for n in reversed(candidates)}
+    exact = {key(n): n for n in reversed(candidates)}
     for wanted in usual:
         if wanted in exact:
             return exact[wanted]

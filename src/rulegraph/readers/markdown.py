@@ -211,8 +211,8 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
             sections_with_tables.add(section)
             for row_line, name, cell_lines in rows_at[number].rows:
                 title, _markup = strip_markup(name)
-                rows.append({"title": title, "line": row_line, "lines": list(cell_lines), "category": category,
-                             "section": section, "notes": []})
+                rows.append({"title": title, "key": fold(parse_heading(title).name), "line": row_line,
+                             "lines": list(cell_lines), "category": category, "section": section, "notes": []})
         elif number not in in_table:
             loose.append((section, number, line))
     preamble = [(n, line) for s, n, line in loose if s not in sections_with_tables]
@@ -240,7 +240,7 @@ def _note_owner(rows: list[dict[str, Any]], paragraph: Paragraph) -> dict[str, A
     last row above it."""
     text = fold(paragraph.text)
     named = [(match.start(), row) for row in rows
-             if (match := re.search(rf"(?<!\w){re.escape(fold(parse_heading(row['title']).name))}(?!\w)", text))]
+             if (match := re.search(rf"(?<!\w){re.escape(row['key'])}(?!\w)", text))]
     if named:
         return min(named, key=lambda item: item[0])[1]
     above = [row for row in rows if row["line"] < paragraph.line]
