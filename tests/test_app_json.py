@@ -303,3 +303,15 @@ def test_a_compound_field_is_read_as_one_kind_only(tmp_path):
     result = build(files=[table], game="G")
     assert next(e for e in result.corpus.entries() if e.name == "Vol").text == "Vole."
     assert ("Vol", "requires", "Saut") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+
+
+def test_an_app_that_names_its_abilities_libelle_is_read(tmp_path):
+    """"libelle" (the French for a label) names the ability, "regle" holds its text."""
+    path = tmp_path / "zouaves.json"
+    path.write_text('{"Infanterie": [\n {"code": "INF01", "libelle": "Carré", "regle": "Forme un carré.", "points": 3},\n'
+                    ' {"code": "INF02", "libelle": "Tirailleur", "regle": "Combat dispersé.", "exclusions": ["Carré"]}]}\n',
+                    encoding="utf-8")
+    result = build(files=[path], game="G")
+    assert [(e.name, e.text) for e in result.corpus.entries()] == [("Carré", "Forme un carré."), ("Tirailleur", "Combat dispersé.")]
+    assert [(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"] == [
+        ("Tirailleur", "excludes", "Carré")]

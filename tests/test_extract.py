@@ -372,6 +372,7 @@ def test_a_discovered_name_is_typed_by_its_context(text, found):
         ("Elle fonctionne comme la capacité Tir magique du livre de base.", ["Tir magique"]),
         ("Il gagne la capacité Nage rapide du manuel de base.", ["Nage rapide"]),
         ("Elle ne se cumule point avec la capacité Élan du supplément gallois.", ["Élan"]),
+        ("Il est réparé par la capacité Nano-essaim présentée dans l'extension Oni.", ["Nano-essaim"]),
     ],
 )
 def test_discovered_names_stop_at_function_words_and_verbs(text, names):

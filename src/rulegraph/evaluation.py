@@ -55,7 +55,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "arthuriens", "grands-anciens", "espions", "cathares", "conquistadors", "elfes-sylvains",
                     "londres", "legion-etrangere", "chamans", "cosmonautes", "bretons", "mamelouks", "sirenes",
                     "gangsters", "troglodytes", "sentinelles-polaires", "lutins", "hussards", "cartographes", "nagas",
-                    "rois-maudits")},
+                    "rois-maudits", "samurais-spatiaux", "mineurs-de-sel", "chevaliers-errants", "zouaves", "faunes",
+                    "cyberpunks-lyon")},
 }
 
 

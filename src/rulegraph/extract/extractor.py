@@ -362,10 +362,13 @@ def _questions_with_answers(paragraphs: tuple[Paragraph, ...]) -> list[tuple[Par
 
 
 def _answered(statements: list[Statement]) -> list[Statement]:
-    """A question's edge is left out when the answer links the same two abilities: the answer
-    states the interaction, the question only asks about it."""
-    answered = {frozenset((s.subject, s.object)) for s in statements if not _is_question(s.sentence)}
-    return [s for s in statements if not (_is_question(s.sentence) and frozenset((s.subject, s.object)) in answered)]
+    """A question's edges are left out when the answer links abilities itself: the answer states
+    the interaction, the question only asks about it (and may name others: "Un chevalier sur
+    Destrier qui charge une Haie de lances garde-t-il sa Charge furieuse ?"). A bare "Oui." leaves
+    the question's edges, which are then all there is."""
+    if any(not _is_question(s.sentence) and s.subject.kind == s.object.kind == "ability" for s in statements):
+        return [s for s in statements if not _is_question(s.sentence)]
+    return statements
 
 
 def game_lexicon(corpus: Corpus, game: str) -> Lexicon:

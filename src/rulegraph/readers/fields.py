@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..lang import words as lang_words
 from ..text import fold
 
-NAME_FIELDS = ("nom", "name", "titre", "title", "label", "intitule")
+NAME_FIELDS = ("nom", "name", "titre", "title", "label", "libelle", "intitule", "designation", "denomination")
 TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
 #: Fields that go on with the rule (a publisher's "clarification" column, an "errata" field): read
 #: as more paragraphs of the ability's text, after the text field's.
