@@ -365,6 +365,23 @@ def test_a_section_of_prose_after_the_entries_is_read_sentence_by_sentence(tmp_p
     assert edges["Loyal", "Balance", 21] == "excludes"
 
 
+@pytest.mark.parametrize(("introduction", "linked"), [
+    ("Les capacités communes sont accessibles à tous. Les capacités de clan sont réservées au clan : "
+     "on ne peut en acheter ailleurs que si l'on possède Mercenaire.", set()),
+    ("Les capacités communes nécessitent Mercenaire.", {("Bushidō", "Mercenaire"), ("Riposte", "Mercenaire")}),
+])
+def test_a_category_an_introduction_names_reaches_only_its_own_sentence(tmp_path, introduction, linked):
+    from rulegraph.build import build
+
+    path = tmp_path / "lames.md"
+    path.write_text(f"# Lames\n\n{introduction}\n\n## Capacités communes\n\n### Bushidō\n\nIl tient.\n\n"
+                    "### Riposte\n\nIl répond.\n\n## Capacités de clan\n\n### Mercenaire\n\nIl se vend.\n",
+                    encoding="utf-8")
+    result = build(files=[path], game="Lames")
+    assert {(s.subject.label, s.object.label) for s in result.statements
+            if s.subject.kind == s.object.kind == "ability"} == linked
+
+
 def test_a_results_table_inside_an_entry_stays_its_text(tmp_path):
     from rulegraph.build import build
 

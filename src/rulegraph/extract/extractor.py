@@ -314,13 +314,18 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
       entries: "Un Demi-dieu possède d'office Courage.", "Loyal et Balance sont incompatibles."),
       read as if written in the text of the first ability that sentence names; a question there
       is read with its answer, like a FAQ's.
+    Outside a question and its answer, each sentence is read on its own.
     """
     out: list[Statement] = []
     category_terms = {t for t in lexicon.terms if t.kind == "category"}
-    units = [(unit, False) for unit in _questions_with_answers(document.preamble)]
-    for unit in _questions_with_answers(document.commentary):
-        asks = any("?" in paragraph.text for paragraph in unit)
-        units += [(unit, True)] if asks else [((sentence,), True) for sentence in _sentences(unit[0])]
+    # A question is read with its answer; any other paragraph sentence by sentence, so that a
+    # category one sentence names does not reach the next one's ability ("Les capacités communes
+    # sont accessibles à toutes. Les capacités de clan … que s'il possède Mercenaire").
+    units = []
+    for paragraphs, is_commentary in ((document.preamble, False), (document.commentary, True)):
+        for unit in _questions_with_answers(paragraphs):
+            asks = any("?" in paragraph.text for paragraph in unit)
+            units += [(unit, is_commentary)] if asks else [((sentence,), is_commentary) for sentence in _sentences(unit[0])]
     for unit, is_commentary in units:
         text = " ".join(p.text for p in unit)
         mentions = lexicon.find(text)
