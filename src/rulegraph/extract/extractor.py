@@ -321,7 +321,7 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
     # A question is read with its answer; any other paragraph sentence by sentence, so that a
     # category one sentence names does not reach the next one's ability ("Les capacités communes
     # sont accessibles à toutes. Les capacités de clan … que s'il possède Mercenaire").
-    units = []
+    units: list[tuple[tuple[Paragraph, ...], bool]] = []
     for paragraphs, is_commentary in ((document.preamble, False), (document.commentary, True)):
         for unit in _questions_with_answers(paragraphs):
             asks = any("?" in paragraph.text for paragraph in unit)
