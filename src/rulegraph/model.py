@@ -118,8 +118,9 @@ class Document:
     game: str
     entries: list[Entry] = field(default_factory=list)
     preamble: tuple[Paragraph, ...] = ()
-    #: Paragraphs beside a table of abilities that speak of them (the notes under a Markdown
-    #: table): read as if written in the text of the first ability each names.
+    #: Paragraphs that speak of the abilities outside their entries: beside a Markdown table of
+    #: abilities, or a section of prose after the entries ("## Combos interdits"). Each sentence
+    #: is read as if written in the text of the first ability it names.
     commentary: tuple[Paragraph, ...] = ()
 
 

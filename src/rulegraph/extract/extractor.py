@@ -24,7 +24,7 @@ from ..corpus import Corpus
 from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
-from ..readers.fields import EXCLUSION_FIELDS, PREREQUISITE_FIELDS, SEE_ALSO_FIELDS, matches
+from ..readers.fields import relation_of
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
@@ -550,27 +550,22 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
 #: names what the ability requires, an incompatibilities field ("incompatible_avec": ["Volée"])
 #: what it excludes, a "voir_aussi" list what it refers to: structured data, with no typing to be
 #: unsure of.
-PREREQUISITE_RULE = "prerequisites field"
-EXCLUSION_RULE = "incompatibilities field"
-SEE_ALSO_RULE = "see-also field"
-_RELATION_FIELDS = ((PREREQUISITE_FIELDS, "requires", PREREQUISITE_RULE), (EXCLUSION_FIELDS, "excludes", EXCLUSION_RULE),
-                    (SEE_ALSO_FIELDS, "references", SEE_ALSO_RULE))
+FIELD_RULES = {"requires": "prerequisites field", "excludes": "incompatibilities field", "references": "see-also field"}
 
 
 def _field_relations(entry: Entry, lexicon: Lexicon) -> list[Statement]:
     me = TermRef(entry.game, "ability", entry.name)
     out: list[Statement] = []
     for key, value in entry.attributes:
-        field = next(((relation, rule) for usual, relation, rule in _RELATION_FIELDS if matches(key, usual)), None)
-        if field is None:
+        relation = relation_of(key)
+        if relation is None:
             continue
-        relation, rule = field
         for mention in lexicon.find(value):
             other = TermRef(entry.game, "ability", mention.term.label)
             if mention.term.kind != "ability" or fold(mention.term.label) == fold(entry.name) or any(s.object == other for s in out):
                 continue
             out.append(Statement(subject=me, relation=relation, object=other, sentence=value, source=entry.source,
-                                 line=entry.line, confidence=1.0, rule=rule, owner=entry.name))
+                                 line=entry.line, confidence=1.0, rule=FIELD_RULES[relation], owner=entry.name))
     return out
 
 

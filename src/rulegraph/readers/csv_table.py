@@ -96,8 +96,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     note_name = fields.find(header, fields.NOTE_FIELDS, read)
     note_at = header.index(note_name) if note_name is not None else None
     read.append(note_name or "")
-    more_at = [i for i, h in enumerate(header) if h not in read and fields.matches(h, fields.MORE_TEXT_FIELDS)
-               and not fields.matches(h, fields.PREREQUISITE_FIELDS)]
+    more_at = [i for i, h in enumerate(header) if h not in read and fields.is_more_text(h)]
     others = [i for i in range(len(header)) if i not in {name_at, text_at, category_at, note_at, *more_at} and header[i].strip()]
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     document = Document(source=source, game=game)

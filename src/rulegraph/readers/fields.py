@@ -1,7 +1,8 @@
 """What a table's column or an app file's field holds, read off its name: the usual names of
-each kind, and one matcher shared by the CSV and JSON readers (and the extractor, for the
-prerequisites and incompatibilities). A spreadsheet's header is often compound ("Précisions / interactions", "Coût
-(pts)"): a name matches a kind when it is one of the kind's names, or when one of its parts is.
+each kind (lang/fr/words.toml, [fields]), and one matcher shared by the CSV, JSON and Markdown
+table readers and by the extractor, which reads the fields that name other abilities as edges.
+A spreadsheet's header is often compound ("Précisions / interactions", "Coût (pts)"): a name
+matches a kind when it is one of the kind's names, or when one of its parts is.
 """
 
 from __future__ import annotations
@@ -12,37 +13,36 @@ from collections.abc import Iterable
 from ..lang import words as lang_words
 from ..text import fold
 
-NAME_FIELDS = ("nom", "name", "titre", "title", "label", "libelle", "intitule", "designation", "denomination")
-TEXT_FIELDS = ("texte", "text", "description", "effet", "effect", "regle", "rule", "desc")
-#: Fields that go on with the rule (a publisher's "clarification" column, an "errata" field): read
-#: as more paragraphs of the ability's text, after the text field's.
-MORE_TEXT_FIELDS = ("clarification", "clarifications", "precision", "precisions", "errata", "faq", "interactions",
-                    "exceptions", "restrictions", "details", "complement", "complements")
-#: Fields that list what an ability requires ("prérequis: Foreuse à percussion"): kept as
-#: attributes, read by the extractor as requires edges.
-PREREQUISITE_FIELDS = ("prerequis", "prerequisite", "prerequisites", "requis", "pre-requis", "prereq", "requires")
-#: Fields that list what an ability cannot be combined with ("incompatible_avec": ["Volée"]):
-#: kept as attributes, read by the extractor as excludes edges.
-EXCLUSION_FIELDS = ("incompatible", "incompatible avec", "incompatibilite", "incompatibilites", "incompatibles",
-                    "exclusions", "exclusion", "exclut", "excludes", "incompatible with", "non cumulable avec",
-                    "interdit avec")
-#: Fields that list related abilities ("voir_aussi": ["Boussole de maître"]): kept as
-#: attributes, read by the extractor as references edges.
-SEE_ALSO_FIELDS = ("voir aussi", "voir", "see also", "liens", "capacites liees", "related")
-CATEGORY_FIELDS = ("categorie", "category", "groupe", "group", "section")
-TAG_FIELDS = ("tags", "tag", "etiquettes", "mots cles", "keywords")
-#: A designer's notes beside the rule (a spreadsheet's "notes" column): notes, not attributes.
-NOTE_FIELDS = ("notes", "note", "remarques", "remarque", "commentaires", "commentaire", "notes de conception",
-               "notes du concepteur", "comments", "comment")
-
-#: What separates the parts of a compound header: a slash, an ampersand, a comma, a plus sign,
-#: brackets, or a joining word (``header_glue``).
-_PARTS = re.compile(r"[/&,;+|()\[\]]|\b(?:" + "|".join(map(re.escape, lang_words("fields")["header_glue"])) + r")\b")
+_FIELDS = lang_words("fields")
 
 
 def key(name: str) -> str:
     """The folded name; an app's ``snake_case`` key reads as words ("mots_cles", "incompatible_avec")."""
     return " ".join(fold(name).replace("_", " ").split())
+
+
+def _names(kind: str) -> tuple[str, ...]:
+    return tuple(key(name) for name in _FIELDS[kind])
+
+
+NAME_FIELDS = _names("name")
+TEXT_FIELDS = _names("text")
+#: Fields that go on with the rule: read as more paragraphs of the ability's text, after the text
+#: field's.
+MORE_TEXT_FIELDS = _names("more_text")
+#: Fields that name other abilities, by the relation the extractor reads them as (kept as
+#: attributes): prerequisites, incompatibilities, see-also lists.
+RELATION_FIELDS: dict[str, tuple[str, ...]] = {relation: _names(relation) for relation in ("requires", "excludes", "references")}
+CATEGORY_FIELDS = _names("category")
+TAG_FIELDS = _names("tags")
+#: A designer's notes beside the rule: notes, not attributes.
+NOTE_FIELDS = _names("notes")
+#: A Markdown table's name column: a name field, or the glossary's noun for its abilities.
+TABLE_NAME_FIELDS = NAME_FIELDS + _names("table_name")
+
+#: What separates the parts of a compound header: a slash, an ampersand, a comma, a plus sign,
+#: brackets, or a joining word (``header_glue``).
+_PARTS = re.compile(r"[/&,;+|()\[\]]|\b(?:" + "|".join(map(re.escape, _FIELDS["header_glue"])) + r")\b")
 
 
 def parts(name: str) -> list[str]:
@@ -54,6 +54,17 @@ def parts(name: str) -> list[str]:
 
 def matches(name: str, usual: tuple[str, ...]) -> bool:
     return any(part in usual for part in parts(name))
+
+
+def relation_of(name: str) -> str | None:
+    """The relation a field of other abilities' names stands for ("prérequis": requires), if any."""
+    return next((relation for relation, usual in RELATION_FIELDS.items() if matches(name, usual)), None)
+
+
+def is_more_text(name: str) -> bool:
+    """A field that goes on with the rule; a compound one that also names a relation ("Prérequis
+    / restrictions") stays that relation's field."""
+    return matches(name, MORE_TEXT_FIELDS) and relation_of(name) is None
 
 
 def find(names: Iterable[str], usual: tuple[str, ...], taken: Iterable[str] = ()) -> str | None:

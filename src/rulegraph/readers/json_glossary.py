@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from .fields import CATEGORY_FIELDS, MORE_TEXT_FIELDS, NAME_FIELDS, NOTE_FIELDS, PREREQUISITE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, matches
+from .fields import CATEGORY_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, is_more_text
 from .markdown import strip_markup
 
 #: Keys that hold the list of entries without being a category of them.
@@ -216,7 +216,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
     paragraphs = _paragraphs(body, text_line)
-    more_keys = [key for key in item if matches(key, MORE_TEXT_FIELDS) and not matches(key, PREREQUISITE_FIELDS)
+    more_keys = [key for key in item if is_more_text(key)
                  and key not in (name_key, text_key, category_key, tag_key, note_key) and isinstance(item[key], (str, list))]
     for key in more_keys:
         more = item[key] if isinstance(item[key], str) else "\n".join(map(str, item[key]))

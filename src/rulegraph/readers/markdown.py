@@ -112,12 +112,6 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
     return paragraphs
 
 
-#: The header of a table's name column: a usual name field, or the noun the glossary uses for
-#: its abilities ("| Capacité | Effet |").
-_TABLE_NAME_FIELDS = (*fields.NAME_FIELDS, "capacite", "capacites", "competence", "competences", "regle speciale",
-                      "trait", "traits", "talent", "talents", "pouvoir", "pouvoirs", "aptitude", "aptitudes", "ability", "skill")
-
-
 @dataclass(frozen=True, slots=True)
 class _Table:
     """A table of abilities: the lines it spans (1-based, inclusive) and its rows as (line, name,
@@ -146,7 +140,7 @@ def _ability_tables(text: str) -> list[_Table]:
             rows[-1][1].append(token.content)
         elif token.type == "table_close" and span is not None and rows:
             header = rows[0][1]
-            name = fields.find(header, _TABLE_NAME_FIELDS)
+            name = fields.find(header, fields.TABLE_NAME_FIELDS)
             body = fields.find(header, fields.TEXT_FIELDS, taken=(name,) if name else ())
             if name is not None and body is not None:
                 tables.append(_Table(span[0] + 1, span[1], _rows(rows[1:], header.index(name), header.index(body))))
