@@ -52,16 +52,23 @@ def seed_corpus(seed_build):
 
 
 @pytest.fixture
-def build_markdown(tmp_path):
-    """Build a graph from a small Markdown glossary written on the fly: ``build_markdown(text)``."""
+def build_glossary(tmp_path):
+    """Build a graph from a small glossary file written on the fly, its format read off its name:
+    ``build_glossary(text, "capacites.json", game="G")``."""
     from rulegraph.build import build
 
-    def run(text: str, game: str = "Jeu"):
-        glossary = tmp_path / "glossaire.md"
+    def run(text: str, name: str = "glossaire.md", game: str = "Jeu"):
+        glossary = tmp_path / name
         glossary.write_text(text, encoding="utf-8")
         return build(files=[glossary], game=game)
 
     return run
+
+
+@pytest.fixture
+def build_markdown(build_glossary):
+    """Build a graph from a small Markdown glossary written on the fly: ``build_markdown(text)``."""
+    return lambda text, game="Jeu": build_glossary(text, "glossaire.md", game)
 
 
 @pytest.fixture(scope="session")

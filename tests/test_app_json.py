@@ -270,17 +270,15 @@ def test_a_prerequisites_column_names_what_an_ability_requires(tmp_path):
         ("id", "F3"), ("prérequis", "Foreuse ou Foreuse à plasma"))
 
 
-def test_an_incompatibilities_field_names_what_an_ability_excludes(tmp_path):
+def test_an_incompatibilities_field_names_what_an_ability_excludes(build_glossary):
     """An app's "incompatible_avec" list (a snake_case key, read as words): each ability named
     there is excluded, stated as data, and each of a "voir_aussi" list referred to; "mots_cles"
     are the entry's tags."""
-    path = tmp_path / "elfes.json"
-    path.write_text('{"Archerie": [\n'
-                    ' {"nom": "Tir ajusté", "texte": "Relance un tir.", "mots_cles": ["tir"],\n'
-                    '  "incompatible_avec": ["Tir en mouvement", "Volée"]},\n'
-                    ' {"nom": "Tir en mouvement", "texte": "Tire en courant.", "voir_aussi": ["Volée"]},\n'
-                    ' {"nom": "Volée", "texte": "Tire deux fois."}]}\n', encoding="utf-8")
-    result = build(files=[path], game="G")
+    result = build_glossary('{"Archerie": [\n'
+                            ' {"nom": "Tir ajusté", "texte": "Relance un tir.", "mots_cles": ["tir"],\n'
+                            '  "incompatible_avec": ["Tir en mouvement", "Volée"]},\n'
+                            ' {"nom": "Tir en mouvement", "texte": "Tire en courant.", "voir_aussi": ["Volée"]},\n'
+                            ' {"nom": "Volée", "texte": "Tire deux fois."}]}\n', "elfes.json", game="G")
     edges = sorted((s.subject.label, s.relation, s.object.label, s.line, s.confidence, s.rule) for s in result.statements)
     assert edges == [("Tir ajusté", "excludes", "Tir en mouvement", 2, 1.0, "incompatibilities field"),
                      ("Tir ajusté", "excludes", "Volée", 2, 1.0, "incompatibilities field"),
@@ -305,13 +303,11 @@ def test_a_compound_field_is_read_as_one_kind_only(tmp_path):
     assert ("Vol", "requires", "Saut") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
 
 
-def test_an_app_that_names_its_abilities_libelle_is_read(tmp_path):
+def test_an_app_that_names_its_abilities_libelle_is_read(build_glossary):
     """"libelle" (the French for a label) names the ability, "regle" holds its text."""
-    path = tmp_path / "zouaves.json"
-    path.write_text('{"Infanterie": [\n {"code": "INF01", "libelle": "Carré", "regle": "Forme un carré.", "points": 3},\n'
-                    ' {"code": "INF02", "libelle": "Tirailleur", "regle": "Combat dispersé.", "exclusions": ["Carré"]}]}\n',
-                    encoding="utf-8")
-    result = build(files=[path], game="G")
+    result = build_glossary('{"Infanterie": [\n {"code": "INF01", "libelle": "Carré", "regle": "Forme un carré.", "points": 3},\n'
+                            ' {"code": "INF02", "libelle": "Tirailleur", "regle": "Combat dispersé.", "exclusions": ["Carré"]}]}\n',
+                            "zouaves.json", game="G")
     assert [(e.name, e.text) for e in result.corpus.entries()] == [("Carré", "Forme un carré."), ("Tirailleur", "Combat dispersé.")]
     assert [(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"] == [
         ("Tirailleur", "excludes", "Carré")]

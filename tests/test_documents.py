@@ -303,17 +303,14 @@ def test_spelling_finds_in_each_format_what_it_finds_in_the_plain_text(french, c
     assert words(graph) == words(build(files=[HD], game="Hell Dorado").graph)
 
 
-def test_a_markdown_glossary_of_ability_tables_reads_one_entry_per_row(tmp_path):
+def test_a_markdown_glossary_of_ability_tables_reads_one_entry_per_row(build_glossary):
     """"| Capacité | Effet |" tables under section headings: each row an ability of that section,
     and the notes under a table speak of its abilities."""
-    from rulegraph.build import build
-
-    path = tmp_path / "dedale.md"
-    path.write_text("# Dédale\n\nChaque héros possède des capacités.\n\n## Capacités des héros\n\n"
-                    "| Capacité | Coût | Effet |\n|---|---|---|\n| **Courage** | 2 | Le héros attaque sans test. |\n"
-                    "| Demi-dieu | 5 | Le héros relance un dé. |\n\nUn Demi-dieu possède d'office Courage.\n\n"
-                    "## Créatures\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n", encoding="utf-8")
-    result = build(files=[path], game="Dédale")
+    result = build_glossary("# Dédale\n\nChaque héros possède des capacités.\n\n## Capacités des héros\n\n"
+                            "| Capacité | Coût | Effet |\n|---|---|---|\n| **Courage** | 2 | Le héros attaque sans test. |\n"
+                            "| Demi-dieu | 5 | Le héros relance un dé. |\n\nUn Demi-dieu possède d'office Courage.\n\n"
+                            "## Créatures\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n",
+                            "dedale.md", game="Dédale")
     assert [(e.name, e.line, e.glossary_category, e.text) for e in result.corpus.entries()] == [
         ("Courage", 9, "Capacités des héros", "Le héros attaque sans test."),
         ("Demi-dieu", 10, "Capacités des héros", "Le héros relance un dé."),
@@ -322,20 +319,16 @@ def test_a_markdown_glossary_of_ability_tables_reads_one_entry_per_row(tmp_path)
             if s.subject.kind == s.object.kind == "ability"} == {("Demi-dieu", "Courage", 12)}
 
 
-def test_ability_tables_under_setext_headings_keep_continuation_rows_and_designer_notes(tmp_path):
+def test_ability_tables_under_setext_headings_keep_continuation_rows_and_designer_notes(build_glossary):
     """Titles underlined with === or ---, a row whose name cell is empty going on with the row
     above, and notes beside a table: a note of the first ability its paragraph names, else of
     the last row above it."""
-    from rulegraph.build import build
-
-    path = tmp_path / "dedale.md"
-    path.write_text("Dédale\n======\n\nCapacités des héros\n-------------------\n\n"
-                    "| Capacité | Effet |\n|---|---|\n| Courage | Le héros attaque sans test. |\n"
-                    "| | Exception : pas contre un Titan. |\n| Bond | Le héros saute. |\n\n"
-                    "=> Bond cumulable avec Courage ? à tester\n\n=> trop fort ?\n\n"
-                    "Créatures\n---------\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n",
-                    encoding="utf-8")
-    result = build(files=[path], game="Dédale")
+    result = build_glossary("Dédale\n======\n\nCapacités des héros\n-------------------\n\n"
+                            "| Capacité | Effet |\n|---|---|\n| Courage | Le héros attaque sans test. |\n"
+                            "| | Exception : pas contre un Titan. |\n| Bond | Le héros saute. |\n\n"
+                            "=> Bond cumulable avec Courage ? à tester\n\n=> trop fort ?\n\n"
+                            "Créatures\n---------\n\n| Capacité | Effet |\n|---|---|\n| Peur | Les ennemis reculent. |\n",
+                            "dedale.md", game="Dédale")
     entries = result.corpus.entries()
     assert [(e.name, e.line, e.glossary_category, e.text) for e in entries] == [
         ("Courage", 9, "Capacités des héros", "Le héros attaque sans test.\nException : pas contre un Titan."),
@@ -345,19 +338,16 @@ def test_ability_tables_under_setext_headings_keep_continuation_rows_and_designe
         ("Courage", []), ("Bond", [("Bond cumulable avec Courage ? à tester", 13), ("trop fort ?", 15)]), ("Peur", [])]
 
 
-def test_a_section_of_prose_after_the_entries_is_read_sentence_by_sentence(tmp_path):
+def test_a_section_of_prose_after_the_entries_is_read_sentence_by_sentence(build_glossary):
     """"## Combos interdits" holds no entry: each of its sentences is read as if written in the
     text of the first ability it names; the introduction before the entries and an index table
     after them state nothing."""
-    from rulegraph.build import build
-
-    path = tmp_path / "chicago.md"
-    path.write_text("# Chicago\n\nOn y trouve Loyal, Balance et Parrain.\n\n## Capacités\n\n### Loyal\n\nIl reste.\n\n"
-                    "### Balance\n\nIl parle.\n\n### Parrain\n\nIl commande.\n\n## Combos interdits\n\n"
-                    "Quelques mariages ne tiennent pas. Loyal et Balance sont incompatibles.\n"
-                    "Pas de Parrain qui soit aussi une Balance.\n\n## Annexe\n\n| Famille | Capacités |\n|---|---|\n"
-                    "| Chicago | Loyal, Balance, Parrain |\n", encoding="utf-8")
-    result = build(files=[path], game="Chicago")
+    result = build_glossary("# Chicago\n\nOn y trouve Loyal, Balance et Parrain.\n\n## Capacités\n\n### Loyal\n\nIl reste.\n\n"
+                            "### Balance\n\nIl parle.\n\n### Parrain\n\nIl commande.\n\n## Combos interdits\n\n"
+                            "Quelques mariages ne tiennent pas. Loyal et Balance sont incompatibles.\n"
+                            "Pas de Parrain qui soit aussi une Balance.\n\n## Annexe\n\n| Famille | Capacités |\n|---|---|\n"
+                            "| Chicago | Loyal, Balance, Parrain |\n",
+                            "chicago.md", game="Chicago")
     assert [e.name for e in result.corpus.entries()] == ["Loyal", "Balance", "Parrain"]
     edges = {(s.subject.label, s.object.label, s.line): s.relation for s in result.statements
              if s.subject.kind == s.object.kind == "ability"}
@@ -370,33 +360,23 @@ def test_a_section_of_prose_after_the_entries_is_read_sentence_by_sentence(tmp_p
      "on ne peut en acheter ailleurs que si l'on possède Mercenaire.", set()),
     ("Les capacités communes nécessitent Mercenaire.", {("Bushidō", "Mercenaire"), ("Riposte", "Mercenaire")}),
 ])
-def test_a_category_an_introduction_names_reaches_only_its_own_sentence(tmp_path, introduction, linked):
-    from rulegraph.build import build
-
-    path = tmp_path / "lames.md"
-    path.write_text(f"# Lames\n\n{introduction}\n\n## Capacités communes\n\n### Bushidō\n\nIl tient.\n\n"
-                    "### Riposte\n\nIl répond.\n\n## Capacités de clan\n\n### Mercenaire\n\nIl se vend.\n",
-                    encoding="utf-8")
-    result = build(files=[path], game="Lames")
+def test_a_category_an_introduction_names_reaches_only_its_own_sentence(build_glossary, introduction, linked):
+    result = build_glossary(f"# Lames\n\n{introduction}\n\n## Capacités communes\n\n### Bushidō\n\nIl tient.\n\n"
+                            "### Riposte\n\nIl répond.\n\n## Capacités de clan\n\n### Mercenaire\n\nIl se vend.\n",
+                            "lames.md", game="Lames")
     assert {(s.subject.label, s.object.label) for s in result.statements
             if s.subject.kind == s.object.kind == "ability"} == linked
 
 
-def test_a_results_table_inside_an_entry_stays_its_text(tmp_path):
-    from rulegraph.build import build
-
-    path = tmp_path / "g.md"
-    path.write_text("## Capacités\n\n### Explosion\n\n| D6 | Effet |\n|---|---|\n| 1-2 | Rien. |\n| 3-6 | Touche. |\n\n"
-                    "### Vol\n\nLe héros vole.\n", encoding="utf-8")
-    assert [e.name for e in build(files=[path], game="G").corpus.entries()] == ["Explosion", "Vol"]
+def test_a_results_table_inside_an_entry_stays_its_text(build_markdown):
+    result = build_markdown("## Capacités\n\n### Explosion\n\n| D6 | Effet |\n|---|---|\n| 1-2 | Rien. |\n| 3-6 | Touche. |\n\n"
+                           "### Vol\n\nLe héros vole.\n", game="G")
+    assert [e.name for e in result.corpus.entries()] == ["Explosion", "Vol"]
 
 
-def test_a_table_inside_one_entry_of_a_prose_glossary_stays_that_entrys_text(tmp_path):
+def test_a_table_inside_one_entry_of_a_prose_glossary_stays_that_entrys_text(build_markdown):
     """"## Invocation" holds a "| Nom | Effet |" table, "## Vol" and "## Peur" are prose: the
     glossary is its "##" entries, not the table's rows."""
-    from rulegraph.build import build
-
-    path = tmp_path / "g.md"
-    path.write_text("## Invocation\n\nInvoque une créature.\n\n| Nom | Effet |\n|---|---|\n| Loup | Mord. |\n\n"
-                    "## Vol\n\nLe héros vole.\n\n## Peur\n\nLes ennemis reculent.\n", encoding="utf-8")
-    assert [e.name for e in build(files=[path], game="G").corpus.entries()] == ["Invocation", "Vol", "Peur"]
+    result = build_markdown("## Invocation\n\nInvoque une créature.\n\n| Nom | Effet |\n|---|---|\n| Loup | Mord. |\n\n"
+                           "## Vol\n\nLe héros vole.\n\n## Peur\n\nLes ennemis reculent.\n", game="G")
+    assert [e.name for e in result.corpus.entries()] == ["Invocation", "Vol", "Peur"]

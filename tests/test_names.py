@@ -48,13 +48,10 @@ def test_a_rulebook_paragraph_number_before_a_name_is_not_part_of_it(heading, na
     assert parse_heading(heading).name == name
 
 
-def test_a_chapter_of_numbered_rule_paragraphs_is_read(tmp_path):
-    from rulegraph.build import build
-
-    path = tmp_path / "chapitre.txt"
-    path.write_text("CHAPITRE 12 : CAPACITÉS\n\n- 12.1 Charge de lances :\nL'unité charge. Face à des Piques serrées, "
-                    "le bonus disparaît.\n\n- 12.2 Piques serrées :\nL'unité tient ses piques.\n", encoding="utf-8")
-    result = build(files=[path], game="Ordensland")
+def test_a_chapter_of_numbered_rule_paragraphs_is_read(build_glossary):
+    result = build_glossary("CHAPITRE 12 : CAPACITÉS\n\n- 12.1 Charge de lances :\nL'unité charge. Face à des Piques serrées, "
+                            "le bonus disparaît.\n\n- 12.2 Piques serrées :\nL'unité tient ses piques.\n",
+                            "chapitre.txt", game="Ordensland")
     assert [(e.name, e.line) for e in result.corpus.entries()] == [("Charge de lances", 3), ("Piques serrées", 6)]
 
 
@@ -71,13 +68,10 @@ def test_a_cost_in_brackets_after_a_name_is_its_cost(heading, name, parameters, 
     assert (parts.name, parts.parameters, parts.kinds, parts.cost) == (name, parameters, kinds, cost)
 
 
-def test_a_chapter_with_costs_after_its_names_links_them_and_keeps_each_cost(tmp_path):
-    from rulegraph.build import build
-
-    path = tmp_path / "abordage.txt"
-    path.write_text("COMBAT\n\n- Bretteur [6 pts] : +1 dé d'attaque. Incompatible av. Brute.\n\n"
-                    "- Brute [5 pts] : FOR +1, jamais de parade.\n", encoding="utf-8")
-    result = build(files=[path], game="Abordage")
+def test_a_chapter_with_costs_after_its_names_links_them_and_keeps_each_cost(build_glossary):
+    result = build_glossary("COMBAT\n\n- Bretteur [6 pts] : +1 dé d'attaque. Incompatible av. Brute.\n\n"
+                            "- Brute [5 pts] : FOR +1, jamais de parade.\n",
+                            "abordage.txt", game="Abordage")
     entries = {e.name: e for e in result.corpus.entries()}
     assert set(entries) == {"Bretteur", "Brute"}
     assert entries["Bretteur"].attributes == (("coût", "6 pts"),)
