@@ -252,3 +252,25 @@ def test_a_section_title_in_capitals_with_its_description_on_the_next_line():
     assert {name: e.glossary_category for name, e in entries.items()} == {"Furie": "CERCLE DU CHÊNE", "Esprit": "CERCLE DES ESPRITS"}
     assert entries["Furie"].text == "Le combattant enrage."
     assert entries["Esprit"].text == "Il flotte.\nERRATA\nAucun."
+
+
+def test_a_rulebook_chapter_with_names_in_capitals():
+    """Names alone in capitals with their text on the next line (a rulebook's layout, no
+    "- Name :"): each is an entry, written as sentences write it; a numbered line in capitals
+    before a blank line is a section, without its number; the title block is no entry."""
+    path = FIXTURES / "chapter_capitals.txt"
+    document = chapter.parse(path.read_text(encoding="utf-8"), source=path.name, game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Frappe préventive", "Riposte", "Terreur", "Tir en cloche"]
+    assert entries["Terreur"].parameters == ("X",) and entries["Terreur"].tags == ("Capacité permanente",)
+    assert entries["Riposte"].notes[0].text == "limiter à une riposte par tour ?"
+    assert entries["Frappe préventive"].line == 11
+    assert {e.glossary_category for e in entries.values()} == {"Capacités de combat", "Capacités de tir"}
+    assert detect_format(path, path.read_text(encoding="utf-8")) == "chapter"
+
+
+def test_a_rulebook_chapter_in_capitals_links_its_abilities(build_glossary):
+    result = build_glossary((FIXTURES / "chapter_capitals.txt").read_text(encoding="utf-8"), "chapitre.txt")
+    links = {(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert ("Frappe préventive", "mutuallyCancels", "Riposte") in links or ("Riposte", "mutuallyCancels", "Frappe préventive") in links
+    assert any(subject == "Tir en cloche" and obj == "Riposte" for subject, _, obj in links)

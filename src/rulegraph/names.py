@@ -100,6 +100,30 @@ def parse_heading(heading: str) -> NameParts:
     return NameParts(rest.rstrip(" /:"), tuple(parameters), tuple(slots), tuple(kinds), cost)
 
 
+def without_rule_number(heading: str) -> str:
+    """A heading without its paragraph number ("7.1 CAPACITÉS DE TIR" → "CAPACITÉS DE TIR")."""
+    return _RULE_NUMBER.sub("", heading.strip(), count=1)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def is_upper_case(text: str) -> bool:
+    """Every letter in capitals, with a word of two letters or more ("ASSAUT CONCERTÉ", not "X")."""
+    return any(len(word) > 1 for word in _LETTERS.findall(text)) and text == text.upper()
+
+
+def sentence_case(heading: str) -> str:
+    """A heading written in capitals as a name is written in the rules ("FRAPPE PRÉVENTIVE" →
+    "Frappe préventive", "TERREUR X" → "Terreur X"): words of two letters or more are lowered,
+    a parameter letter stays, the first letter is a capital. Other headings are left alone."""
+    if not is_upper_case(heading):
+        return heading
+    lowered = _LETTERS.sub(lambda word: word.group() if is_parameter(word.group()) else word.group().lower(), heading)
+    first = _LETTERS.search(lowered)
+    return lowered if first is None else lowered[:first.start()] + lowered[first.start()].upper() + lowered[first.start() + 1:]
+
+
 def looks_like_name(text: str) -> bool:
     """A heading is short and has no sentence punctuation; a rule sentence is not a name."""
     parts = parse_heading(text)

@@ -1,5 +1,10 @@
 """Plain-text chapter (Hell Dorado): preamble, section headings, ``- Name PARAMS :`` entries.
 
+A chapter with no such entry may be written as rulebooks are: each name alone on its line, in
+capitals, followed at once by its rule text (``FRAPPE PRÉVENTIVE``); a line in capitals followed
+by a blank line is a section (``7.2 CAPACITÉS DE TIR``). Names and sections written in capitals
+are kept as the rules write them in sentences ("Frappe préventive"), without a section number.
+
 A tag may follow the colon (``Capacité liée au recrutement``) or stand on the next line
 (``Effet de commandement - Dominance commandement clair``): a short line without final
 punctuation, followed by the rule text. Bullet lines inside an entry stay in
@@ -17,7 +22,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Entry, Paragraph
-from ..names import looks_like_name
+from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
 from .entries import category_class, make_entry
 
@@ -49,6 +54,33 @@ def _is_section(lines: list[str], number: int, previous_blank: bool) -> bool:
     return not following.strip() or (line.isupper() and len(re.findall(r"[^\W\d_]{2,}", line)) >= 2)
 
 
+def _is_dash_entry(lines: list[str], number: int, previous_blank: bool) -> bool:
+    header = ENTRY_HEADER.match(lines[number - 1]) if previous_blank else None
+    return bool(header and looks_like_name(header.group("head")))
+
+
+def _is_capital_entry(lines: list[str], number: int, previous_blank: bool) -> bool:
+    """A name alone in capitals after a blank line, followed by its rule text (or by a tag line,
+    then the text): "ASSAUT CONCERTÉ" then "Pour chaque allié…"."""
+    line = lines[number - 1].strip()
+    if not previous_blank or not is_upper_case(line) or not looks_like_name(line):
+        return False
+    following = [lines[n].strip() for n in range(number, min(number + 2, len(lines)))]
+    if not following or not following[0]:
+        return False
+    return not is_tag(following[0]) or (len(following) > 1 and bool(following[1]) and not is_tag(following[1]))
+
+
+def capital_entries(lines: list[str]) -> set[int]:
+    """The lines that open an entry when names stand alone in capitals; none when a line of
+    the chapter is a ``- Name :`` entry (that form wins)."""
+    previous = [True] + [not line.strip() for line in lines[:-1]]
+    numbers = range(1, len(lines) + 1)
+    if any(_is_dash_entry(lines, n, previous[n - 1]) for n in numbers):
+        return set()
+    return {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
+
+
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
     categories = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
@@ -58,6 +90,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     preamble: list[Paragraph] = []
     current: dict[str, Any] | None = None
     entries: list[dict[str, Any]] = []
+    capitals = capital_entries(lines)
     previous_blank = True
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
@@ -66,16 +99,16 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if _is_title(lines, number):
             continue
-        if fold(line) in categories or _is_section(lines, number, previous_blank):
-            section = line
+        if number not in capitals and (fold(line) in categories or _is_section(lines, number, previous_blank)):
+            section = sentence_case(without_rule_number(line)) if capitals else line
             category = category_class(section, categories, default_class)
             current = None
             previous_blank = True
             continue
-        header = ENTRY_HEADER.match(line) if previous_blank else None
-        if header and looks_like_name(header.group("head")):
-            current = {"head": header.group("head"), "line": number, "category": category, "section": section, "tags": [], "paragraphs": []}
-            after = header.group("after").strip()
+        if number in capitals or _is_dash_entry(lines, number, previous_blank):
+            header = ENTRY_HEADER.match(line)
+            head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(line), "")
+            current = {"head": head, "line": number, "category": category, "section": section, "tags": [], "paragraphs": []}
             if after and is_tag(after):
                 current["tags"].append(after)
             elif after:
@@ -90,7 +123,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             current["paragraphs"].append(Paragraph(line, number))
         previous_blank = False
     if not entries:
-        raise RulegraphError(_("no entry found; entries start with '- Name :' after a blank line"), path=source, line=1)
+        raise RulegraphError(_("no entry found; start each entry with '- Name :' after a blank line, or write each name alone on a line in capitals, its rule text on the next line"), path=source, line=1)
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
     document.preamble = tuple(preamble)
