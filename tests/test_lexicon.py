@@ -139,3 +139,25 @@ def test_a_short_unknown_word_gets_no_far_fetched_hint():
 
     assert "Attaque" not in closest("Taupe", ["Attaque", "Fouisseur", "Charge"])
     assert closest("Fouiseur", ["Attaque", "Fouisseur"]) == ["Fouisseur"]
+
+
+def test_a_name_stands_for_the_adjective_derived_from_it():
+    from rulegraph.extract.lexicon import derived_forms
+
+    assert derived_forms("Fanatisme") == ("fanatique",)
+    assert derived_forms("Frénésie") == ("frenetique",)
+    assert derived_forms("Loyauté") == ("loyal",)
+    assert derived_forms("Fureur") == ("furieux",)
+    assert derived_forms("Frappe rapide") == derived_forms("Lance") == derived_forms("Possédé") == ()
+
+
+def test_a_derived_adjective_links_its_ability_unless_the_name_is_there(build_markdown):
+    """"devient fanatique" names Fanatisme; a state the text names in those words stays a state;
+    "Fanatisme (les combattants fanatiques…)" is one mention of Fanatisme, not two."""
+    result = build_markdown(
+        "# G\n\n### Fanatisme\nLe combattant ignore la Peur.\n\n"
+        "### Illumination\nLe prêtre devient fanatique jusqu'à la fin du tour.\n\n"
+        "### Sermon\nConfère Fanatisme (les combattants fanatiques ne fuient pas).\n")
+    links = {(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert ("Illumination", "grants", "Fanatisme") in links
+    assert [(s.subject.label, s.object.label) for s in result.statements if s.subject.label == "Sermon"] == [("Sermon", "Fanatisme")]

@@ -29,7 +29,7 @@ from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
-from .lexicon import Lexicon, LexiconEntry, Mention, build_lexicon, french_word_frequency, load_vocabulary
+from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -395,6 +395,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
             lexicon.add(kind, name)
     for label, (phrases, _) in categories.items():
         lexicon.add("category", CATEGORY_PREFIX + label, variants=tuple(phrases), label_matches=False)
+    add_derived_forms(lexicon, names)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
 
@@ -699,6 +700,8 @@ def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexi
     # A category ("sort de Pyromancie") is read like an ability, then stands for its members.
     raw = [replace(m, term=replace(m.term, kind="ability")) if m.term.kind == "category" else m
            for m in lexicon.find(sentence, tokenize(sentence))]
+    named = {m.term.label for m in raw if not m.term.derived}
+    raw = [m for m in raw if not (m.term.derived and m.term.label in named)]
     accepted = []
     for index, mention in enumerate(raw):
         term = _resolve(index, raw, sentence, folded, unit, language)

@@ -34,6 +34,8 @@ class LexiconEntry:
     label: str
     keys: tuple[str, ...]
     ambiguous: bool = False
+    #: Spelled by a word derived from the name ("fanatique" for Fanatisme), not by the name.
+    derived: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +77,14 @@ class Lexicon:
     _matched: dict[tuple[str, ...], tuple[LexiconEntry, int, bool] | None] = field(default_factory=dict)
 
     def add(self, kind: str, label: str, *, ambiguous: bool = False, variants: tuple[str, ...] = (),
-            label_matches: bool = True) -> None:
+            label_matches: bool = True, derived: bool = False) -> None:
         """``label_matches=False``: only the variants name the term in a text (a category is
         named "sort de Pyromancie", never "Pyromancie" alone)."""
         for spelling in (label, *variants) if label_matches else variants:
             keys = tuple(t.key for t in tokenize(spelling))
             if not keys:
                 continue
-            term = LexiconEntry(kind, label, keys, ambiguous)
+            term = LexiconEntry(kind, label, keys, ambiguous, derived)
             self._matched.clear()
             self.terms.append(term)
             self._index.setdefault(keys[0], []).append(term)
@@ -256,6 +258,32 @@ def build_lexicon(game: str, ability_names: list[str], vocabulary: Vocabulary,
         for label in vocabulary_section(vocabulary, key):
             lexicon.add(kind, label, variants=aliases.get(fold(label), ()))
     return lexicon
+
+
+def add_derived_forms(lexicon: Lexicon, ability_names: list[str]) -> None:
+    """Add what :func:`derived_forms` derives from each one-word name, unless it spells a term
+    the lexicon knows already (a state "Retranché" beside the ability Retranchement stays the
+    state). Added last, once the game's states and discovered terms are in."""
+    taken = {term.keys for term in lexicon.terms}
+    for name in ability_names:
+        derived = tuple(form for form in derived_forms(name) if tuple(t.key for t in tokenize(form)) not in taken)
+        if derived:
+            lexicon.add("ability", name, variants=derived, label_matches=False, derived=True)
+
+
+_DERIVATION = lang_words("derivation")
+
+
+def derived_forms(name: str) -> tuple[str, ...]:
+    """The words derived from a one-word name, as sentences use it ("fanatique" for Fanatisme,
+    "riposter" for Riposte): lang/fr/words.toml [derivation]."""
+    key = fold(name)
+    if " " in key or "-" in key or len(key) < _DERIVATION["min_length"]:
+        return ()
+    for ending, replacements in _DERIVATION["rules"]:
+        if key.endswith(ending):
+            return tuple(key[: -len(ending)] + replacement for replacement in replacements)
+    return ()
 
 
 def feminine_forms(name: str) -> tuple[str, ...]:
