@@ -729,6 +729,15 @@ def test_a_grant_with_a_negation_elsewhere_in_the_clause_still_grants(build_mark
     assert edges == [("Sérénité", "grants", "Berserk")]
 
 
+def test_a_word_inside_a_name_is_no_negation(build_markdown):
+    """"Pas de velours", "Plus fort que la mort": a negation word that belongs to a name negates
+    nothing ("Confère Pas de velours" is a grant, not "ne confère pas")."""
+    result = build_markdown("## Capacités\n\n### Shinobi\n\nConfère Pas de velours et Plus fort que la mort.\n\n"
+                            "### Pas de velours\n\nIl se déplace sans bruit.\n\n### Plus fort que la mort\n\nIl survit.\n")
+    edges = {(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert edges == {("Shinobi", "grants", "Pas de velours"), ("Shinobi", "grants", "Plus fort que la mort")}
+
+
 @pytest.mark.parametrize(
     ("sentence", "amount"),
     [

@@ -242,6 +242,16 @@ class SentenceAnalysis:
     def in_concession(self, index: int) -> bool:
         return self.enclosing(index, ("concession",)) is not None
 
+    def without_negation_in(self, spans: Iterable[tuple[int, int]]) -> SentenceAnalysis:
+        """The same analysis with no negative word inside ``spans`` (the names of the
+        sentence): "Pas de velours" or "Plus fort que la mort" negates nothing."""
+        spans = list(spans)
+        inside = {t.index for t in self.tokens if t.negative and any(start <= t.start < end for start, end in spans)}
+        if not inside:
+            return self
+        tokens = tuple(replace(t, negative=False) if t.index in inside else t for t in self.tokens)
+        return SentenceAnalysis(self.text, tokens, _clauses(tokens, self.text))
+
     def negated(self, index: int) -> bool:
         """Negation scope: the clause that holds the token is negated, or a negative word
         (ni, aucun, sans) governs the token itself."""

@@ -809,6 +809,8 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     mentions, found = _accepted_mentions(sentence, folded, unit, lexicon, language)
     generic_selves, named_selves = _self_spans(entry.name, language.self_nouns, folded)
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
+    # Words inside an ability's name are no cue and no negation ("Confère Pas de velours").
+    folded = _without_names(folded, [m for m in found if m.term.kind == "ability"])
     cue_matches = find_cues(folded, cues)
     condition_spans = _conditions(folded, [c for c in cue_matches if c.cue.in_conditions], language)
     # "même si elle possède aussi X" concedes, it does not state: no fact inside it either,
@@ -876,6 +878,19 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     out = _without_redundant_references(out)
     out += _term_statements(sentence, folded, mentions, me, make, language)
     return out
+
+
+def _without_names(folded: str, mentions: list[Mention]) -> str:
+    """The folded sentence with each name blanked out, same length: the spans stay where they
+    were, and no cue or negation can match a word of a name."""
+    for mention in mentions:
+        folded = folded[: mention.start] + _BLANK * (mention.end - mention.start) + folded[mention.end :]
+    return folded
+
+
+#: What a name is blanked with: a letter, so that the name still reads as a word to the cues
+#: ("perd X" needs a word after "perd"), which no French word repeats ("qqqq").
+_BLANK = "q"
 
 
 def _negated_effect(mention: Mention, list_start: int, me: TermRef, other: TermRef, read: _Sentence, language: Language,

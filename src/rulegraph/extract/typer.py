@@ -69,11 +69,13 @@ def with_label(statement: Statement, label: str) -> Statement:
     return replace(statement, subject=subject, relation=relation, object=obj, recipient=recipient)
 
 
-def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, float]:
+def features(statement: Statement, analysis: SentenceAnalysis, names: Iterable[tuple[int, int]] = ()) -> dict[str, float]:
     """What the model reads about one edge: the cue rules' reading, and the sentence's syntax
-    around the other ability's mention and the ability itself."""
+    around the other ability's mention and the ability itself. ``names`` are the spans of the
+    sentence's other names (see :func:`name_spans`): no word in a name is a negation."""
     vocabulary = words()
     assert statement.span is not None
+    analysis = analysis.without_negation_in([statement.span, *statement.selves, *names])
     out: dict[str, float] = {"bias": 1.0}
     if statement.relation != "references":
         out[f"cue={own_label(statement)}"] = CUE_WEIGHT
@@ -272,12 +274,13 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
     suivie d'un X (par exemple Éperon 2)" made 44)."""
     statements = list(statements)
     analyses = analyser.analyse_many(s.sentence for s in statements if is_candidate(s))
+    names = name_spans(statements)
     out = []
     for statement in statements:
         if not is_candidate(statement):
             out.append(statement)
             continue
-        prediction = model.predict(features(statement, analyses[statement.sentence]), statement.denied)
+        prediction = model.predict(features(statement, analyses[statement.sentence], names[statement.sentence]), statement.denied)
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
         if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):
@@ -292,6 +295,15 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
         else:
             out.append(replace(with_label(statement, prediction.label), confidence=confidence, rule=rule))
     return _deduplicated(out)
+
+
+def name_spans(statements: Iterable[Statement]) -> dict[str, set[tuple[int, int]]]:
+    """Per sentence, where the abilities its edges join are named."""
+    spans: dict[str, set[tuple[int, int]]] = {}
+    for statement in statements:
+        if statement.span is not None:
+            spans.setdefault(statement.sentence, set()).update((statement.span, *statement.selves))
+    return spans
 
 
 def _deduplicated(statements: list[Statement]) -> list[Statement]:
