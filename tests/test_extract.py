@@ -225,6 +225,7 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Alpha ne s'active qu'en présence d'un allié doté de Garde.", ("Alpha", "requires", "Garde")),
         ("Cette aptitude n'agit qu'à proximité d'un porteur de Garde.", ("Alpha", "requires", "Garde")),
         ("Cette capacité n'est utilisable que si le guerrier possède aussi Garde.", ("Alpha", "requires", "Garde")),
+        ("Il ne peut s'en servir que s'il possède aussi Garde.", ("Alpha", "requires", "Garde")),
         ("Le porteur relance ses dés uniquement s'il possède Garde.", ("Alpha", "requires", "Garde")),
         ("Il peut relancer un dé à condition de posséder Garde.", ("Alpha", "requires", "Garde")),
         # grants: "considéré comme", "devenir", a copula, "entrer en"
