@@ -24,6 +24,7 @@ from .extract.analysis import Analyser
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
+from .extract.stored import ExtractionCache
 from .files import MAX_FILE_MB
 from .graph import build_graph
 from .i18n import _
@@ -62,7 +63,7 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
         corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step(_("extracting relations"))
     analyser = Analyser(progress=lambda done, total: step(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total)))
-    statements = extract_corpus(corpus, load_cues(), analyser=analyser)
+    statements = extract_corpus(corpus, load_cues(), analyser=analyser, cache=ExtractionCache.default())
     if not files and manifest is not None:
         statements = curate(statements, corpus, manifest)
     step(_("building graph"))

@@ -30,6 +30,7 @@ from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, french_word_frequency, load_vocabulary
+from .stored import ExtractionCache
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -484,30 +485,50 @@ def _links_before(key: str) -> list[str]:
 
 
 def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: TypingModel | None = None,
-                   analyser: Analyser | None = None, rules_only: bool = False) -> list[Statement]:
+                   analyser: Analyser | None = None, rules_only: bool = False,
+                   cache: ExtractionCache | None = None) -> list[Statement]:
     """Every statement of the corpus: the cue rules find the mentions and read each sentence,
     then the trained typer (``model``, by default the shipped one) decides each
     ability-to-ability edge's relation, with its confidence. ``rules_only`` stops before the
-    typer (what training reads)."""
+    typer (what training reads). ``cache`` keeps each game's statements for the next build,
+    with the shipped typer only."""
     cues = cues if cues is not None else load_cues()
+    if rules_only or model is not None:
+        cache = None
     statements: list[Statement] = []
+    typer: TypingModel | None = None
     for game in corpus.games:
-        lexicon = game_lexicon(corpus, game)
-        entries = corpus.entries(game)
-        categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
-                      category_phrases(entries, _ability_nouns()).items()}
-        found = []
-        for entry in entries:
-            found += _expand_categories(extract_entry(entry, lexicon, cues), categories)
-        for document in corpus.documents:
-            if document.game == game:
-                found += _general_rule_statements(document, lexicon, cues, categories)
-        targeting = {fold(entry.name) for entry in entries if _names_a_target(entry.text)}
-        statements += [replace(s, owner_targets=True) if fold(s.owner or "") in targeting else s for s in found]
-    model = None if rules_only else (model or shipped_model())
-    if model is None:
-        return statements
-    return type_statements(statements, model, analyser or Analyser())
+        key = cache.key(corpus, game, cues) if cache is not None else ""
+        kept = cache.get(key) if cache is not None else None
+        if kept is not None:
+            statements += kept
+            continue
+        found = _game_statements(corpus, game, cues)
+        if not rules_only:
+            typer = typer or model or shipped_model()
+            analyser = analyser or Analyser()
+            if typer is not None:
+                found = type_statements(found, typer, analyser)
+        if cache is not None:
+            cache.put(key, found)
+        statements += found
+    return statements
+
+
+def _game_statements(corpus: Corpus, game: str, cues: list[Cue]) -> list[Statement]:
+    """What the cue rules find in one game's texts, before typing."""
+    lexicon = game_lexicon(corpus, game)
+    entries = corpus.entries(game)
+    categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
+                  category_phrases(entries, _ability_nouns()).items()}
+    found = []
+    for entry in entries:
+        found += _expand_categories(extract_entry(entry, lexicon, cues), categories)
+    for document in corpus.documents:
+        if document.game == game:
+            found += _general_rule_statements(document, lexicon, cues, categories)
+    targeting = {fold(entry.name) for entry in entries if _names_a_target(entry.text)}
+    return [replace(s, owner_targets=True) if fold(s.owner or "") in targeting else s for s in found]
 
 
 _WORD = re.compile(r"\w+")

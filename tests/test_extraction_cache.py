@@ -1,0 +1,74 @@
+"""The extraction cache: a rebuild of an unchanged game reads its statements back, any change to
+what extraction reads is a miss, and a broken or unwritable cache only costs speed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulegraph.corpus import corpus_from_files, load_corpus
+from rulegraph.defaults import DEFAULT_MANIFEST
+from rulegraph.extract.cues import load_cues
+from rulegraph.extract.extractor import extract_corpus
+from rulegraph.extract.stored import ExtractionCache
+
+GLOSSARY = ("# Jeu\n\n### Fouisseur\nCette capacité annule l'Attaque d'opportunité.\n\n"
+            "### Attaque d'opportunité\nLe combattant frappe celui qui s'éloigne.\n")
+
+
+def _corpus(tmp_path: Path, text: str = GLOSSARY):
+    glossary = tmp_path / "glossaire.md"
+    glossary.write_text(text, encoding="utf-8")
+    return corpus_from_files([glossary], game="jeu")
+
+
+def _edges(statements):
+    return sorted((s.subject.label, s.relation, s.object.label, s.line, s.confidence) for s in statements)
+
+
+def test_a_rebuild_reads_the_statements_it_kept(tmp_path):
+    cache = ExtractionCache(tmp_path / "cache")
+    corpus = load_corpus(DEFAULT_MANIFEST)
+    first = extract_corpus(corpus, load_cues(), cache=cache)
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == len(corpus.games)
+    again = extract_corpus(load_corpus(DEFAULT_MANIFEST), load_cues(), cache=cache)
+    assert again == first == extract_corpus(corpus, load_cues())
+
+
+def test_a_changed_text_or_cue_is_read_again(tmp_path):
+    cache = ExtractionCache(tmp_path / "cache")
+    before = extract_corpus(_corpus(tmp_path), load_cues(), cache=cache)
+    assert ("Fouisseur", "cancels", "Attaque d'opportunité") in {e[:3] for e in _edges(before)}
+    edited = _corpus(tmp_path, GLOSSARY.replace("annule", "confère"))
+    after = extract_corpus(edited, load_cues(), cache=cache)
+    assert ("Fouisseur", "grants", "Attaque d'opportunité") in {e[:3] for e in _edges(after)}
+    fewer_cues = [cue for cue in load_cues() if cue.relation != "grants"]
+    assert _edges(extract_corpus(edited, fewer_cues, cache=cache)) != _edges(after)
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 3
+
+
+def test_a_changed_lexicon_file_is_read_again(tmp_path):
+    glossary = tmp_path / "glossaire.md"
+    glossary.write_text(GLOSSARY + "\n### Sonné\nIl vacille.\n", encoding="utf-8")
+    lexicon = tmp_path / "lexique.toml"
+    manifest = tmp_path / "corpus.toml"
+    manifest.write_text('[[game]]\nid = "jeu"\nname = "Jeu"\nlexicon = "lexique.toml"\n\n'
+                        '[[source]]\npath = "glossaire.md"\ngame = "jeu"\n', encoding="utf-8")
+    cache = ExtractionCache(tmp_path / "cache")
+    lexicon.write_text('states = []\n', encoding="utf-8")
+    extract_corpus(load_corpus(manifest), load_cues(), cache=cache)
+    lexicon.write_text('states = ["Sonné"]\n', encoding="utf-8")
+    extract_corpus(load_corpus(manifest), load_cues(), cache=cache)
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 2
+
+
+def test_a_damaged_or_unwritable_cache_only_costs_speed(tmp_path):
+    corpus = _corpus(tmp_path)
+    expected = _edges(extract_corpus(corpus, load_cues()))
+    cache = ExtractionCache(tmp_path / "cache")
+    extract_corpus(corpus, load_cues(), cache=cache)
+    for kept in (tmp_path / "cache").glob("*.pickle"):
+        kept.write_bytes(b"not a pickle")
+    assert _edges(extract_corpus(corpus, load_cues(), cache=cache)) == expected
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    assert _edges(extract_corpus(corpus, load_cues(), cache=ExtractionCache(blocker / "cache"))) == expected
