@@ -56,7 +56,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "londres", "legion-etrangere", "chamans", "cosmonautes", "bretons", "mamelouks", "sirenes",
                     "gangsters", "troglodytes", "sentinelles-polaires", "lutins", "hussards", "cartographes", "nagas",
                     "rois-maudits", "samurais-spatiaux", "mineurs-de-sel", "chevaliers-errants", "zouaves", "faunes",
-                    "cyberpunks-lyon")},
+                    "cyberpunks-lyon", "croises", "apaches-paris", "mayas", "geishas-ombre", "sous-mariniers",
+                    "carnaval-venise")},
 }
 
 
