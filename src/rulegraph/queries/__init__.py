@@ -381,6 +381,7 @@ def result_from_oxigraph(result: Any) -> QueryResult:
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
+_XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 
 
 def _plain_ox(term: object) -> object:
@@ -401,6 +402,8 @@ def _plain_ox(term: object) -> object:
                 return int(term.value)
             except ValueError:
                 pass
+        if datatype == _XSD_BOOLEAN and term.value in ("true", "false"):
+            return term.value == "true"
     return _plain(to_rdflib(term))
 
 
