@@ -456,6 +456,34 @@ def test_checks_started_early_report_on_the_graph_as_it_is_when_collected(seed_g
     assert any(f.code == "RG013" for f in run_checks(broken)) and not any(f.code == "RG013" for f in in_process)
 
 
+def test_a_validation_of_the_same_content_is_read_from_the_cache(seed_graph, tmp_path, monkeypatch):
+    """A build names its graph's content by the Turtle's digest: the SHACL findings of that
+    content are kept, and the next build with the same digest reads them instead of validating;
+    another digest validates again."""
+    from rulegraph.checks import registry, start_checks
+    from rulegraph.graph import turtle_bytes
+    from rulegraph.store import digest
+
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path))
+    broken = seed_graph.__class__()
+    for triple in seed_graph:
+        broken.add(triple)
+    interaction = next(s for s in sorted(broken.subjects(RDF.type, RG.Statement)) if broken.value(s, RDF.predicate) == RG.cancels)
+    broken.remove((interaction, RG.rule, None))
+    content = digest(turtle_bytes(broken))
+    start_checks(broken, content)
+    validated = run_checks(broken, ["shacl"])
+    assert validated and len(list((tmp_path / "shacl").glob("*.pickle"))) == 1
+    monkeypatch.setattr(registry, "_run_aside", lambda check, graph: pytest.fail("validated again"))
+    start_checks(broken, content)
+    assert run_checks(broken, ["shacl"]) == validated
+    monkeypatch.undo()
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path))
+    start_checks(seed_graph, digest(turtle_bytes(seed_graph)))
+    assert run_checks(seed_graph, ["shacl"]) == []
+    assert len(list((tmp_path / "shacl").glob("*.pickle"))) == 2
+
+
 def test_a_validation_started_early_is_stopped_when_the_checks_run_leave_shacl_out(seed_graph):
     """A build that starts SHACL in a child, then runs only some checks, leaves no child behind."""
     import multiprocessing

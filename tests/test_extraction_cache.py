@@ -9,7 +9,7 @@ from rulegraph.corpus import corpus_from_files, load_corpus
 from rulegraph.defaults import DEFAULT_MANIFEST
 from rulegraph.extract.cues import load_cues
 from rulegraph.extract.extractor import extract_corpus
-from rulegraph.extract.stored import ExtractionCache
+from rulegraph.stored import ExtractionCache
 
 GLOSSARY = ("# Jeu\n\n### Fouisseur\nCette capacité annule l'Attaque d'opportunité.\n\n"
             "### Attaque d'opportunité\nLe combattant frappe celui qui s'éloigne.\n")

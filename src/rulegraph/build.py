@@ -24,11 +24,11 @@ from .extract.analysis import Analyser
 from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
-from .extract.stored import ExtractionCache
 from .files import MAX_FILE_MB
 from .graph import build_graph
 from .i18n import _
 from .model import Statement
+from .stored import ExtractionCache
 
 Progress = Callable[[str], None]
 

@@ -14,7 +14,8 @@ from rdflib import Graph
 
 from ..errors import RulegraphError
 from ..i18n import N_, _
-from ..text import fold
+from ..stored import PickleCache
+from ..text import cache_folder, fold
 from .designer_notes import DESIGNER_NOTE, check_designer_notes
 from .duplicates import (
     DUPLICATE_DEFINITION,
@@ -113,7 +114,7 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
     chosen = select_checks(checks)
     started = _started(graph)
     shacl = next((check for check in chosen if check.id == SHACL_CHECK), None)
-    aside: _Aside | None = None
+    aside: _Aside | _Kept | None = None
     if shacl is None:
         if started is not None:
             started.cancel()
@@ -141,21 +142,61 @@ def run_checks(graph: Graph, checks: Iterable[str] | None = None, *, games: Iter
 #: :func:`start_checks` started it.
 FORK_FROM_TRIPLES = 100_000
 #: Validations started by :func:`start_checks`: graph id → (the graph, its size then, the child).
-_STARTED: dict[int, tuple[weakref.ref[Graph], int, _Aside]] = {}
+_STARTED: dict[int, tuple[weakref.ref[Graph], int, _Aside | _Kept]] = {}
 
 
-def start_checks(graph: Graph) -> None:
+def start_checks(graph: Graph, digest: str | None = None) -> None:
     """Start the SHACL check of ``graph`` now, in a forked process, for the :func:`run_checks`
     that comes later (``rulegraph build`` calls it once the graph is built): the validation then
-    runs while the Turtle, the store and the atlas are written, and pySHACL is imported only in
-    that process. Nothing happens where fork is unavailable."""
+    runs while the store and the atlas are written, and pySHACL is imported only in that process.
+    ``digest`` names the graph's content (its Turtle's SHA-256): the findings of a validation of
+    that content are kept in the cache folder, and read back instead of validating it again.
+    Nothing happens where fork is unavailable."""
     check = next(check for check in CHECKS if check.id == SHACL_CHECK)
-    aside = _run_aside(check, graph)
+    cache, key = _shacl_cache(digest)
+    kept = cache.get(key) if cache is not None else None
+    aside: _Aside | _Kept | None
+    if isinstance(kept, list):
+        aside = _Kept(kept)
+    else:
+        aside = _run_aside(check, graph)
+        if aside is not None and cache is not None:
+            aside.keep_in(cache, key)
     if aside is not None:
         _STARTED[id(graph)] = (weakref.ref(graph), len(graph), aside)
 
 
-def _started(graph: Graph) -> _Aside | None:
+def _shacl_cache(digest: str | None) -> tuple[PickleCache | None, str]:
+    """Where a validation of the content ``digest`` names is kept, and its key: the shapes, the
+    validator and the language of the findings are in it too."""
+    if digest is None:
+        return None, ""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ..i18n import language
+    from .shacl import shapes_text
+
+    try:
+        validator = version("pyshacl")
+    except PackageNotFoundError:
+        validator = "unknown"
+    return PickleCache(cache_folder() / "shacl"), PickleCache.key(digest, shapes_text(), validator, language())
+
+
+class _Kept:
+    """The findings of a validation made before, read from the cache."""
+
+    def __init__(self, findings: list[Finding]):
+        self._findings = findings
+
+    def findings(self) -> list[Finding]:
+        return self._findings
+
+    def cancel(self) -> None:
+        pass
+
+
+def _started(graph: Graph) -> _Aside | _Kept | None:
     """The validation :func:`start_checks` started for this very graph, still of the same size;
     one started for a graph changed since is stopped."""
     started = _STARTED.pop(id(graph), None)
@@ -177,6 +218,7 @@ class _Aside:
 
         context = multiprocessing.get_context("fork")
         self._check, self._graph = check, graph
+        self._cache: tuple[PickleCache, str] | None = None
         self._receiver, sender = context.Pipe(duplex=False)
         self._child = context.Process(target=_run_in_child, args=(check.run, graph, sender), daemon=True)
         self._child.start()
@@ -195,7 +237,14 @@ class _Aside:
         ok, value = outcome
         if not ok:
             raise value
+        if self._cache is not None:
+            cache, key = self._cache
+            cache.put(key, value)
         return value
+
+    def keep_in(self, cache: PickleCache, key: str) -> None:
+        """Keep the findings the child sends in ``cache`` under ``key``."""
+        self._cache = (cache, key)
 
     def cancel(self) -> None:
         self._child.terminate()

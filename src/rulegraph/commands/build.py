@@ -3,6 +3,7 @@ report (out/report.html, out/report.md) and the store out/graph.oxigraph, print 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..i18n import _
@@ -27,25 +28,31 @@ def run(args) -> int:
     from ..graph import turtle_bytes
     from ..outputs import publish
     from ..render.report import report_pages
-    from ..store import discard_staging, load_store, store_path, swap_store
+    from ..store import digest, discard_staging, load_store, store_path, swap_store
     from ..views.atlas import render_atlas
 
     progress = Progress(enabled=True if args.progress else None)
     result = build_from_args(args, progress)
-    start_checks(result.graph)
     progress(_("writing the graph as Turtle"))
     turtle = turtle_bytes(result.graph)
+    start_checks(result.graph, digest(turtle))
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
     # reader ignores a store that does not match. Loaded now, it reuses the memory the Turtle
     # writer just gave back (a lower peak); it is swapped in under the output folder's lock, right
     # after graph.ttl, so that two builds into one folder leave a store that matches.
+    # Oxigraph loads with Python's lock released: the store fills in a thread while the atlas and
+    # the report are rendered.
     progress(_("loading the store"))
     store = store_path(args.out / "graph.ttl")
-    staging = load_store(turtle, store)
+    with ThreadPoolExecutor(max_workers=1) as loader:
+        loading = loader.submit(load_store, turtle, store)
+        try:
+            progress(_("rendering the atlas"))
+            outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
+            outputs.update(report_pages(result.graph, progress=progress))
+        finally:
+            staging = loading.result()
     try:
-        progress(_("rendering the atlas"))
-        outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
-        outputs.update(report_pages(result.graph, progress=progress))
         progress(_("writing outputs"))
         publish(args.out, outputs, under_lock=lambda: swap_store(staging, store))
     finally:

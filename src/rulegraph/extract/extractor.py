@@ -25,12 +25,12 @@ from ..lang import words as lang_words
 from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..readers.fields import relation_of
+from ..stored import ExtractionCache
 from ..text import fold, fold_aligned, split_sentences, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, french_word_frequency, load_vocabulary
-from .stored import ExtractionCache
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -498,8 +498,8 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
     statements: list[Statement] = []
     typer: TypingModel | None = None
     for game in corpus.games:
-        key = cache.key(corpus, game, cues) if cache is not None else ""
-        kept = cache.get(key) if cache is not None else None
+        key = cache.game_key(corpus, game, cues) if cache is not None else ""
+        kept = cache.statements(key) if cache is not None else None
         if kept is not None:
             statements += kept
             continue
