@@ -145,32 +145,36 @@ FORK_FROM_TRIPLES = 100_000
 _STARTED: dict[int, tuple[weakref.ref[Graph], int, _Aside | _Kept]] = {}
 
 
-def start_checks(graph: Graph, digest: str | None = None) -> None:
+def start_checks(graph: Graph) -> None:
     """Start the SHACL check of ``graph`` now, in a forked process, for the :func:`run_checks`
     that comes later (``rulegraph build`` calls it once the graph is built): the validation then
-    runs while the store and the atlas are written, and pySHACL is imported only in that process.
-    ``digest`` names the graph's content (its Turtle's SHA-256): the findings of a validation of
-    that content are kept in the cache folder, and read back instead of validating it again.
-    Nothing happens where fork is unavailable."""
+    runs while the Turtle, the store and the atlas are written, and pySHACL is imported only in
+    that process. Forked before the Turtle is written, the child shares less of a large build's
+    memory. Nothing happens where fork is unavailable."""
     check = next(check for check in CHECKS if check.id == SHACL_CHECK)
-    cache, key = _shacl_cache(digest)
-    kept = cache.get(key) if cache is not None else None
-    aside: _Aside | _Kept | None
-    if isinstance(kept, list):
-        aside = _Kept(kept)
-    else:
-        aside = _run_aside(check, graph)
-        if aside is not None and cache is not None:
-            aside.keep_in(cache, key)
+    aside = _run_aside(check, graph)
     if aside is not None:
         _STARTED[id(graph)] = (weakref.ref(graph), len(graph), aside)
 
 
-def _shacl_cache(digest: str | None) -> tuple[PickleCache | None, str]:
+def name_content(graph: Graph, digest: str) -> None:
+    """``graph``'s content is ``digest`` (its Turtle's SHA-256): the findings of a validation of
+    that content made before are read from the cache folder, and the validation
+    :func:`start_checks` started is stopped; otherwise its findings will be kept there."""
+    started = _STARTED.get(id(graph))
+    cache, key = _shacl_cache(digest)
+    kept = cache.get(key)
+    if isinstance(kept, list):
+        if started is not None:
+            started[2].cancel()
+        _STARTED[id(graph)] = (weakref.ref(graph), len(graph), _Kept(kept))
+    elif started is not None and isinstance(started[2], _Aside):
+        started[2].keep_in(cache, key)
+
+
+def _shacl_cache(digest: str) -> tuple[PickleCache, str]:
     """Where a validation of the content ``digest`` names is kept, and its key: the shapes, the
     validator and the language of the findings are in it too."""
-    if digest is None:
-        return None, ""
     from importlib.metadata import PackageNotFoundError, version
 
     from ..i18n import language

@@ -24,39 +24,48 @@ def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
     from ..build import summary
-    from ..checks import start_checks
+    from ..checks import name_content, start_checks
     from ..graph import turtle_bytes
     from ..outputs import publish
     from ..render.report import report_pages
-    from ..store import digest, discard_staging, load_store, store_path, swap_store
+    from ..store import BULK_LOAD_FROM, digest, discard_staging, load_store, store_path, swap_store
     from ..views.atlas import render_atlas
 
     progress = Progress(enabled=True if args.progress else None)
     result = build_from_args(args, progress)
+    start_checks(result.graph)
     progress(_("writing the graph as Turtle"))
     turtle = turtle_bytes(result.graph)
-    start_checks(result.graph, digest(turtle))
+    name_content(result.graph, digest(turtle))
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
     # reader ignores a store that does not match. Loaded now, it reuses the memory the Turtle
     # writer just gave back (a lower peak); it is swapped in under the output folder's lock, right
     # after graph.ttl, so that two builds into one folder leave a store that matches.
-    # Oxigraph loads with Python's lock released: the store fills in a thread while the atlas and
-    # the report are rendered.
+    # Oxigraph loads with Python's lock released: a store small enough for one transaction fills
+    # in a thread while the atlas and the report are rendered. A large one is bulk-loaded first,
+    # here: loaded in a thread, its memory came from another malloc arena, and the peak of 100
+    # copies of the seeds grew by 100 MB.
     progress(_("loading the store"))
     store = store_path(args.out / "graph.ttl")
+    staging = None
     with ThreadPoolExecutor(max_workers=1) as loader:
-        loading = loader.submit(load_store, turtle, store)
         try:
-            progress(_("rendering the atlas"))
-            outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
-            outputs.update(report_pages(result.graph, progress=progress))
+            if len(turtle) >= BULK_LOAD_FROM:
+                staging, loading = load_store(turtle, store), None
+            else:
+                loading = loader.submit(load_store, turtle, store)
+            try:
+                progress(_("rendering the atlas"))
+                outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
+                outputs.update(report_pages(result.graph, progress=progress))
+            finally:
+                if loading is not None:
+                    staging = loading.result()
+            progress(_("writing outputs"))
+            publish(args.out, outputs, under_lock=lambda: swap_store(staging, store))
         finally:
-            staging = loading.result()
-    try:
-        progress(_("writing outputs"))
-        publish(args.out, outputs, under_lock=lambda: swap_store(staging, store))
-    finally:
-        discard_staging(staging)
+            if staging is not None:
+                discard_staging(staging)
     progress.done()
     print(render_summary(summary(result)))
     print()
