@@ -176,3 +176,19 @@ def test_a_parameter_used_only_in_a_filter_is_written_in_for_the_store():
     assert 'CONTAINS(?key, "l\'\\"état")' in text and "VALUES" not in text
     grants = queries.load("grants")
     assert "VALUES (?ability)" in queries.for_the_store(grants, {Variable("ability"): Literal("x")})
+
+
+def test_a_parameter_is_also_written_in_inside_an_optional_group_for_the_store():
+    """Oxigraph evaluates an OPTIONAL group before joining it: the parameter is written in there
+    too (not in strings or comments), and the VALUES block still binds it for the rows."""
+    from rdflib import URIRef, Variable
+
+    query = queries.adhoc('PREFIX rg: <https://w3id.org/rulegraph#>\n'
+                          'SELECT ?a ?b WHERE { ?a rg:appliesTo ?action .\n'
+                          '  OPTIONAL { ?b rg:appliesTo ?action ; rg:sentence "?action" # ?action\n'
+                          '    OPTIONAL { ?b rg:line ?action } } }')
+    text = queries.for_the_store(query, {Variable("action"): URIRef("urn:charge")})
+    assert "VALUES (?action) { (<urn:charge>) }" in text
+    assert "?a rg:appliesTo ?action ." in text
+    assert '?b rg:appliesTo <urn:charge> ; rg:sentence "?action" # ?action' in text
+    assert "?b rg:line <urn:charge> }" in text
