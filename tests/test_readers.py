@@ -274,3 +274,18 @@ def test_a_rulebook_chapter_in_capitals_links_its_abilities(build_glossary):
     links = {(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
     assert ("Frappe préventive", "mutuallyCancels", "Riposte") in links or ("Riposte", "mutuallyCancels", "Frappe préventive") in links
     assert any(subject == "Tir en cloche" and obj == "Riposte" for subject, _, obj in links)
+
+
+def test_ability_tables_named_by_their_noun_with_a_section_of_interactions_after_them(build_glossary):
+    """"| Technique | Coût | Effet |" tables under category headings, then a "## Interactions"
+    section of prose: every row is an entry, and the prose after the last table is commentary
+    whose sentences link abilities (it no longer makes the tables an entry's text)."""
+    text = ("# Arène\n\nIntroduction : les états sont au chapitre 4.\n\n## Techniques\n\n"
+            "| Technique | Coût | Effet |\n|---|---|---|\n| Météores | 2 PC | Plusieurs attaques. |\n"
+            "| Comète | 3 PC | Une attaque qui repousse. |\n\n## Défenses\n\n| Technique | Coût | Effet |\n|---|---|---|\n"
+            "| Mur de cristal | 2 PC | Bloque les attaques à distance. |\n\n## Interactions\n\n"
+            "Le Mur de cristal annule les Météores. Comète ignore le Mur de cristal.\n")
+    result = build_glossary(text, "arene.md")
+    assert sorted(e.name for e in result.corpus.entries()) == ["Comète", "Mur de cristal", "Météores"]
+    linked = {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert {("Mur de cristal", "Météores"), ("Comète", "Mur de cristal")} <= linked | {(b, a) for a, b in linked}

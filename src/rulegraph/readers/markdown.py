@@ -167,19 +167,21 @@ def _table_lines(tables: list[_Table]) -> set[int]:
 
 
 def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
-    """Every section of the deepest heading level that has text holds a table of abilities: a
-    "| Nom | Effet |" table inside one "## Invocation" entry among others written as prose is
-    that entry's text. (The title above them may have an introduction.)"""
+    """Every section of the deepest heading level that has text holds a table of abilities, but
+    for sections of prose after the last table ("## Interactions"): a "| Nom | Effet |" table
+    inside one "## Invocation" entry among others written as prose is that entry's text. (The
+    title above them may have an introduction.)"""
     deepest = max((len(match.group("level")) for _, match in headings if match), default=0)
     found = [(n, match) for n, match in headings if match]
     ends = [n for n, _ in found[1:]] + [len(lines) + 1]
+    last_table = max(in_table, default=0)
     for (start, match), end in zip(found, ends, strict=True):
         if len(match.group("level")) != deepest:
             continue
         body = range(start + 1, end)
         has_table = any(n in in_table for n in body)
         has_prose = any(lines[n - 1].strip() and n not in in_table for n in body)
-        if has_prose and not has_table:
+        if has_prose and not has_table and start < last_table:
             return False
     return True
 
@@ -187,7 +189,8 @@ def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Mat
 def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *, source: str, game: str, categories: dict[str, Any],
                   default_class: str) -> Document:
     """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
-    of a section that holds a table its commentary, the others the preamble. A designer's note
+    of a section that holds a table or comes after the last table its commentary, the others the
+    preamble. A designer's note
     beside a table ("=> Bond cumulable avec Vol ?") is a note of the first ability its paragraph
     names, else of the last row above it."""
     document = Document(source=source, game=game)
@@ -209,9 +212,12 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
                              "lines": list(cell_lines), "category": category, "section": section, "notes": []})
         elif number not in in_table:
             loose.append((section, number, line))
-    preamble = [(n, line) for s, n, line in loose if s not in sections_with_tables]
+    # A section of prose after the last table ("## Interactions") is commentary too.
+    last_table = max(in_table, default=0)
+    beside = [(s, n, line) for s, n, line in loose if s in sections_with_tables or (n > last_table and s)]
+    preamble = [(n, line) for s, n, line in loose if (s, n, line) not in beside]
     commentary: list[Paragraph] = []
-    for paragraph in _paragraphs([(n, line) for s, n, line in loose if s in sections_with_tables]):
+    for paragraph in _paragraphs([(n, line) for _s, n, line in beside]):
         rule, note = split_note(paragraph)
         owner = _note_owner(rows, paragraph) if note is not None else None
         if owner is None:
