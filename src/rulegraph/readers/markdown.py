@@ -168,22 +168,27 @@ def _table_lines(tables: list[_Table]) -> set[int]:
 
 def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
     """Every section of the deepest heading level that has text holds a table of abilities, but
-    for sections of prose after the last table ("## Interactions"): a "| Nom | Effet |" table
-    inside one "## Invocation" entry among others written as prose is that entry's text. (The
-    title above them may have an introduction.)"""
+    for sections of prose after the last table ("## Interactions"), no more of them than of
+    sections with a table: a "| Nom | Effet |" table inside one "## Invocation" entry among
+    others written as prose is that entry's text. (The title above them may have an
+    introduction.)"""
     deepest = max((len(match.group("level")) for _, match in headings if match), default=0)
     found = [(n, match) for n, match in headings if match]
     ends = [n for n, _ in found[1:]] + [len(lines) + 1]
     last_table = max(in_table, default=0)
+    with_tables = trailing = 0
     for (start, match), end in zip(found, ends, strict=True):
         if len(match.group("level")) != deepest:
             continue
         body = range(start + 1, end)
         has_table = any(n in in_table for n in body)
         has_prose = any(lines[n - 1].strip() and n not in in_table for n in body)
-        if has_prose and not has_table and start < last_table:
-            return False
-    return True
+        with_tables += has_table
+        if has_prose and not has_table:
+            if start < last_table:
+                return False
+            trailing += 1
+    return trailing <= with_tables
 
 
 def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *, source: str, game: str, categories: dict[str, Any],
