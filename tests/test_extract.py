@@ -842,3 +842,14 @@ def test_a_name_in_lower_case_after_a_determiner_is_the_ordinary_word(build_mark
                             "### Mécano\n\nIl répare un automate ami à son contact.\n\n"
                             "### Golem\n\nIl gagne la capacité Automate.\n")
     assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Golem", "Automate")]
+
+
+def test_a_name_the_texts_test_against_is_a_characteristic_not_an_undefined_ability(build_markdown):
+    """"Voir aussi Moral." alone would make Moral an undefined ability; "un test de Moral" elsewhere
+    says it is what rolls are made against: a characteristic, with no ability edge."""
+    from rulegraph.build import summary
+
+    result = build_markdown("## Capacités\n\n### Discipline\n\nLe combattant relance un test de Moral raté. Voir aussi Moral.\n\n"
+                            "### Lâche\n\nIl doit réussir un jet de Moral avant de charger.\n")
+    assert not any(s.object.label == "Moral" and s.object.kind == "ability" for s in result.statements)
+    assert "Moral" not in summary(result)["Jeu"]["undefined"]

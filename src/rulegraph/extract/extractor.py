@@ -233,6 +233,9 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     for key, name in abbreviations.items():
         if _is_measured(name, texts):
             kinds[key].add("characteristic")
+    for key, name in found.items():
+        if _is_tested(name, texts):
+            kinds[key].add("characteristic")
     return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
 
 
@@ -242,6 +245,16 @@ def _is_measured(name: str, texts: list[str]) -> bool:
     quoted = re.escape(name)
     measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:{_MEASURE_LINK}\s+)?{quoted}(?![\w’'])")
     return any(name in text and measured.search(text) for text in texts)
+
+
+_TESTED_BEFORE = _NAMES["tested_before"]
+
+
+def _is_tested(name: str, texts: list[str]) -> bool:
+    """A name the texts roll a test against ("un test de Moral", "leurs jets de Courage") is a
+    characteristic, however else it is named ("Voir aussi Moral")."""
+    tested = re.compile(rf"{_TESTED_BEFORE}{re.escape(name)}(?![\w’'])")
+    return any(name in text and tested.search(text) for text in texts)
 
 
 @cache
