@@ -853,3 +853,13 @@ def test_a_name_the_texts_test_against_is_a_characteristic_not_an_undefined_abil
                             "### Lâche\n\nIl doit réussir un jet de Moral avant de charger.\n")
     assert not any(s.object.label == "Moral" and s.object.kind == "ability" for s in result.statements)
     assert "Moral" not in summary(result)["Jeu"]["undefined"]
+
+
+def test_a_name_in_lower_case_after_a_determiner_is_a_figure_not_the_ability(build_markdown):
+    """"Le tanuki se change en bouilloire": the figure, not the ability Tanuki, even though
+    "tanuki" is no French word; "doté de Tanuki" is the ability."""
+    result = build_markdown("## Capacités\n\n### Tanuki\n\nCe yokai change de forme.\n\n"
+                            "### Bouilloire\n\nLe tanuki se change en bouilloire.\n\n"
+                            "### Ventre\n\nUn combattant doté de Tanuki tambourine.\n")
+    linked = {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert ("Bouilloire", "Tanuki") not in linked and ("Ventre", "Tanuki") in linked
