@@ -57,7 +57,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "gangsters", "troglodytes", "sentinelles-polaires", "lutins", "hussards", "cartographes", "nagas",
                     "rois-maudits", "samurais-spatiaux", "mineurs-de-sel", "chevaliers-errants", "zouaves", "faunes",
                     "cyberpunks-lyon", "croises", "apaches-paris", "mayas", "geishas-ombre", "sous-mariniers",
-                    "carnaval-venise")},
+                    "carnaval-venise", "gaulois", "ligue-hanseatique", "momies", "tanukis", "chevaliers-zodiaque",
+                    "dirigeables")},
 }
 
 
