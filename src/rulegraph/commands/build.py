@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import cast
 
 from ..i18n import _
 from ..render.answers import render_summary
@@ -62,7 +63,8 @@ def run(args) -> int:
                 if loading is not None:
                     staging = loading.result()
             progress(_("writing outputs"))
-            publish(args.out, outputs, under_lock=lambda: swap_store(staging, store))
+            loaded = cast(Path, staging)  # set by the load, or the load raised above
+            publish(args.out, outputs, under_lock=lambda: swap_store(loaded, store))
         finally:
             if staging is not None:
                 discard_staging(staging)
