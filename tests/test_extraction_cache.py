@@ -72,3 +72,18 @@ def test_a_damaged_or_unwritable_cache_only_costs_speed(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     assert _edges(extract_corpus(corpus, load_cues(), cache=ExtractionCache(blocker / "cache"))) == expected
+
+
+def test_a_failed_write_leaves_no_temporary_file(tmp_path):
+    import pickle
+
+    import pytest
+
+    from rulegraph.stored import PickleCache
+
+    cache = PickleCache(tmp_path / "cache")
+    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+        cache.put("k", lambda: None)
+    assert list((tmp_path / "cache").iterdir()) == []
+    cache.put("k", [1, 2])
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == ["k.pickle"] and cache.get("k") == [1, 2]

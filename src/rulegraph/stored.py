@@ -54,9 +54,12 @@ class PickleCache:
         path = self.folder / f"{key}{_SUFFIX}"
         try:
             value = pickle.loads(path.read_bytes())
-            os.utime(path)
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
             return None
+        try:
+            os.utime(path)  # recently used: pruned last
+        except OSError:
+            pass  # a read-only cache still answers
         return value
 
     def put(self, key: str, value: object) -> None:
@@ -65,12 +68,20 @@ class PickleCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
+        except OSError:
+            self.folder = None
+            return
+        try:
             with os.fdopen(handle, "wb") as stream:
                 pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(temporary, self.folder / f"{key}{_SUFFIX}")
             self._prune()
         except OSError:
+            Path(temporary).unlink(missing_ok=True)
             self.folder = None
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
 
     def _prune(self) -> None:
         assert self.folder is not None
@@ -103,8 +114,8 @@ class ExtractionCache(PickleCache):
 
 @cache
 def _environment() -> str:
-    """What extraction depends on besides its input: the package's files, the parser, the word
-    list, the Python that pickles."""
+    """What extraction depends on besides its input: the package's files, the parser (model and
+    library), the word list, the Python that pickles."""
     from importlib.metadata import PackageNotFoundError, version
 
     from .extract.analysis import model_id
@@ -117,8 +128,10 @@ def _environment() -> str:
         for name in sorted(names):
             stat = os.stat(os.path.join(folder, name))
             stamps.append(f"{os.path.relpath(os.path.join(folder, name), root)}:{stat.st_size}:{stat.st_mtime_ns}")
-    try:
-        words = version("pyspellchecker")
-    except PackageNotFoundError:
-        words = "unknown"
-    return "\n".join([model_id(), words, f"{sys.version_info[0]}.{sys.version_info[1]}", *stamps])
+    versions = []
+    for package in ("spacy", "pyspellchecker"):
+        try:
+            versions.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            versions.append(f"{package} unknown")
+    return "\n".join([model_id(), *versions, f"{sys.version_info[0]}.{sys.version_info[1]}", *stamps])

@@ -3,9 +3,8 @@ report (out/report.html, out/report.md) and the store out/graph.oxigraph, print 
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import cast
 
 from ..i18n import _
 from ..render.answers import render_summary
@@ -48,26 +47,27 @@ def run(args) -> int:
     # copies of the seeds grew by 100 MB.
     progress(_("loading the store"))
     store = store_path(args.out / "graph.ttl")
-    staging = None
-    with ThreadPoolExecutor(max_workers=1) as loader:
-        try:
+    staging: Path | None = None
+    loading: Future[Path] | None = None
+    try:
+        with ThreadPoolExecutor(max_workers=1) as loader:
             if len(turtle) >= BULK_LOAD_FROM:
-                staging, loading = load_store(turtle, store), None
+                staging = load_store(turtle, store)
             else:
                 loading = loader.submit(load_store, turtle, store)
-            try:
-                progress(_("rendering the atlas"))
-                outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
-                outputs.update(report_pages(result.graph, progress=progress))
-            finally:
-                if loading is not None:
-                    staging = loading.result()
-            progress(_("writing outputs"))
-            loaded = cast(Path, staging)  # set by the load, or the load raised above
-            publish(args.out, outputs, under_lock=lambda: swap_store(loaded, store))
-        finally:
-            if staging is not None:
-                discard_staging(staging)
+            progress(_("rendering the atlas"))
+            outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
+            outputs.update(report_pages(result.graph, progress=progress))
+        # The loader has finished here, whatever happened above.
+        loaded = staging = loading.result() if loading is not None else staging
+        assert loaded is not None
+        progress(_("writing outputs"))
+        publish(args.out, outputs, under_lock=lambda: swap_store(loaded, store))
+    finally:
+        if staging is None and loading is not None and loading.done() and loading.exception() is None:
+            staging = loading.result()
+        if staging is not None:
+            discard_staging(staging)
     progress.done()
     print(render_summary(summary(result)))
     print()

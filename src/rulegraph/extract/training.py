@@ -25,7 +25,7 @@ from .analysis import Analyser
 from .cues import load_cues
 from .curation import curation_path, load_curation
 from .extractor import extract_corpus
-from .typer import BACKWARD, FORWARD, TypingModel, features, is_candidate, name_spans, type_statements
+from .typer import BACKWARD, FORWARD, TypingModel, analyses_without_names, features, is_candidate, type_statements
 
 if TYPE_CHECKING:
     from ..evaluation import Edge, Pair
@@ -85,8 +85,7 @@ def load_gold_set(name: str, gold_path: Path, manifest: Path, analyser: Analyser
         by_pair[row.pair].append(row)
     curated = {row.pair: row for row in _curated_rows(manifest, corpus)}
     candidates = [s for s in statements if is_candidate(s)]
-    analyses = analyser.analyse_many(s.sentence for s in candidates)
-    names = name_spans(statements)
+    analyses = analyses_without_names(analyser.analyse_many(s.sentence for s in candidates), statements)
     examples = []
     for statement in candidates:
         pair = (statement.subject.game, frozenset((fold(statement.subject.label), fold(statement.object.label))))
@@ -101,7 +100,7 @@ def load_gold_set(name: str, gold_path: Path, manifest: Path, analyser: Analyser
             if not (same or near):
                 continue
             label = _gold_label(min(same or near, key=lambda r: abs(r.line - statement.line)), owner)
-        examples.append(Example(name, statement, features(statement, analyses[statement.sentence], names[statement.sentence]), label))
+        examples.append(Example(name, statement, features(statement, analyses[statement.sentence]), label))
     return GoldSet(name, gold_path, manifest, statements, examples)
 
 

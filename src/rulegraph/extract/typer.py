@@ -69,13 +69,12 @@ def with_label(statement: Statement, label: str) -> Statement:
     return replace(statement, subject=subject, relation=relation, object=obj, recipient=recipient)
 
 
-def features(statement: Statement, analysis: SentenceAnalysis, names: Iterable[tuple[int, int]] = ()) -> dict[str, float]:
+def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, float]:
     """What the model reads about one edge: the cue rules' reading, and the sentence's syntax
-    around the other ability's mention and the ability itself. ``names`` are the spans of the
-    sentence's other names (see :func:`name_spans`): no word in a name is a negation."""
+    around the other ability's mention and the ability itself. ``analysis`` is the sentence's,
+    without the negative words inside its names (see :func:`analyses_without_names`)."""
     vocabulary = words()
     assert statement.span is not None
-    analysis = analysis.without_negation_in([statement.span, *statement.selves, *names])
     out: dict[str, float] = {"bias": 1.0}
     if statement.relation != "references":
         out[f"cue={own_label(statement)}"] = CUE_WEIGHT
@@ -273,14 +272,13 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
     relation would put the same doubt "à vérifier" once per member (a preamble's "une capacité
     suivie d'un X (par exemple Éperon 2)" made 44)."""
     statements = list(statements)
-    analyses = analyser.analyse_many(s.sentence for s in statements if is_candidate(s))
-    names = name_spans(statements)
+    analyses = analyses_without_names(analyser.analyse_many(s.sentence for s in statements if is_candidate(s)), statements)
     out = []
     for statement in statements:
         if not is_candidate(statement):
             out.append(statement)
             continue
-        prediction = model.predict(features(statement, analyses[statement.sentence], names[statement.sentence]), statement.denied)
+        prediction = model.predict(features(statement, analyses[statement.sentence]), statement.denied)
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
         if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):
@@ -297,13 +295,14 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
     return _deduplicated(out)
 
 
-def name_spans(statements: Iterable[Statement]) -> dict[str, set[tuple[int, int]]]:
-    """Per sentence, where the abilities its edges join are named."""
+def analyses_without_names(analyses: dict[str, SentenceAnalysis], statements: Iterable[Statement]) -> dict[str, SentenceAnalysis]:
+    """Each sentence's analysis with no negative word inside the names its edges join ("Pas de
+    velours", "Plus fort que la mort" negate nothing)."""
     spans: dict[str, set[tuple[int, int]]] = {}
     for statement in statements:
         if statement.span is not None:
             spans.setdefault(statement.sentence, set()).update((statement.span, *statement.selves))
-    return spans
+    return {sentence: analysis.without_negation_in(spans.get(sentence, ())) for sentence, analysis in analyses.items()}
 
 
 def _deduplicated(statements: list[Statement]) -> list[Statement]:

@@ -219,10 +219,12 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
             loose.append((section, number, line))
     # A section of prose after the last table ("## Interactions") is commentary too.
     last_table = max(in_table, default=0)
-    beside = [(s, n, line) for s, n, line in loose if s in sections_with_tables or (n > last_table and s)]
-    preamble = [(n, line) for s, n, line in loose if (s, n, line) not in beside]
+    beside: list[tuple[int, str]] = []
+    preamble: list[tuple[int, str]] = []
+    for s, n, line in loose:
+        (beside if s in sections_with_tables or (n > last_table and s) else preamble).append((n, line))
     commentary: list[Paragraph] = []
-    for paragraph in _paragraphs([(n, line) for _s, n, line in beside]):
+    for paragraph in _paragraphs(beside):
         rule, note = split_note(paragraph)
         owner = _note_owner(rows, paragraph) if note is not None else None
         if owner is None:
