@@ -311,3 +311,15 @@ def test_an_app_that_names_its_abilities_libelle_is_read(build_glossary):
     assert [(e.name, e.text) for e in result.corpus.entries()] == [("Carré", "Forme un carré."), ("Tirailleur", "Combat dispersé.")]
     assert [(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"] == [
         ("Tirailleur", "excludes", "Carré")]
+
+
+def test_english_plural_field_names_rules_and_conflicts_are_read(build_glossary):
+    """An app exporting "rules" (not "rule") and "conflicts" lists: the text is read and the
+    conflicts are excludes edges."""
+    text = ('[{"name": "Argile animée", "rules": "Il n\'est jamais affecté par Venin.", "conflicts": ["Shem"]},\n'
+            ' {"name": "Venin", "rules": "Empoisonne la cible.", "conflicts": []},\n'
+            ' {"name": "Shem", "rules": "Le mot divin.", "conflicts": []}]\n')
+    result = build_glossary(text, "capacites.json")
+    edges = {(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
+    assert ("Argile animée", "immuneTo", "Venin") in edges
+    assert ("Argile animée", "excludes", "Shem") in edges
