@@ -57,9 +57,10 @@ def write_store(turtle: bytes, path: Path) -> Path:
     return swap_store(load_store(turtle, path), path)
 
 
-def load_store(turtle: bytes, path: Path) -> Path:
+def load_store(turtle: bytes, path: Path, turtle_digest: str | None = None) -> Path:
     """Load Turtle into a new staging folder beside ``path``: the slow half of a store's write,
-    done outside any lock so that two builds load at once."""
+    done outside any lock so that two builds load at once. ``turtle_digest``: the Turtle's
+    :func:`digest`, when the caller has it already."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -77,7 +78,7 @@ def load_store(turtle: bytes, path: Path) -> Path:
         else:
             store.load(turtle, format=ox.RdfFormat.TURTLE)
         store.add(ox.Quad(STORE_INFO, _VIEW, ox.Literal(view_as_json(_from_store(store))), STORE_INFO))
-        store.add(ox.Quad(STORE_INFO, _DIGEST, ox.Literal(digest(turtle)), STORE_INFO))
+        store.add(ox.Quad(STORE_INFO, _DIGEST, ox.Literal(turtle_digest or digest(turtle)), STORE_INFO))
         if bulk:
             store.flush()
         del store

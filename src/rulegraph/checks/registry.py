@@ -173,18 +173,17 @@ def name_content(graph: Graph, digest: str) -> None:
 
 
 def _shacl_cache(digest: str) -> tuple[PickleCache, str]:
-    """Where a validation of the content ``digest`` names is kept, and its key: the shapes, the
-    validator and the language of the findings are in it too."""
+    """Where a validation of the content ``digest`` names is kept, and its key: the validator and
+    the language of the findings are in it too (the shapes are package files, in every key)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from ..i18n import language
-    from .shacl import shapes_text
 
     try:
         validator = version("pyshacl")
     except PackageNotFoundError:
         validator = "unknown"
-    return PickleCache(cache_folder() / "shacl"), PickleCache.key(digest, shapes_text(), validator, language())
+    return PickleCache(cache_folder() / "shacl"), PickleCache.key(digest, validator, language())
 
 
 class _Kept:

@@ -36,15 +36,15 @@ def run(args) -> int:
     start_checks(result.graph)
     progress(_("writing the graph as Turtle"))
     turtle = turtle_bytes(result.graph)
-    name_content(result.graph, digest(turtle))
+    turtle_digest = digest(turtle)
+    name_content(result.graph, turtle_digest)
     # The store is a cache of graph.ttl that knows the digest of the file it was loaded from: a
-    # reader ignores a store that does not match. Loaded now, it reuses the memory the Turtle
-    # writer just gave back (a lower peak); it is swapped in under the output folder's lock, right
-    # after graph.ttl, so that two builds into one folder leave a store that matches.
-    # Oxigraph loads with Python's lock released: a store small enough for one transaction fills
-    # in a thread while the atlas and the report are rendered. A large one is bulk-loaded first,
-    # here: loaded in a thread, its memory came from another malloc arena, and the peak of 100
-    # copies of the seeds grew by 100 MB.
+    # reader ignores a store that does not match. It is swapped in under the output folder's lock,
+    # right after graph.ttl, so that two builds into one folder leave a store that matches.
+    # Oxigraph loads with Python's lock released, so a store small enough for one transaction
+    # fills in a thread while the atlas and the report are rendered. A large one is bulk-loaded
+    # first, here, reusing the memory the Turtle writer just gave back: in a thread, its memory
+    # came from another malloc arena, and the peak of 100 copies of the seeds grew by 100 MB.
     progress(_("loading the store"))
     store = store_path(args.out / "graph.ttl")
     staging: Path | None = None
@@ -52,9 +52,9 @@ def run(args) -> int:
     try:
         with ThreadPoolExecutor(max_workers=1) as loader:
             if len(turtle) >= BULK_LOAD_FROM:
-                staging = load_store(turtle, store)
+                staging = load_store(turtle, store, turtle_digest)
             else:
-                loading = loader.submit(load_store, turtle, store)
+                loading = loader.submit(load_store, turtle, store, turtle_digest)
             progress(_("rendering the atlas"))
             outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
             outputs.update(report_pages(result.graph, progress=progress))

@@ -275,8 +275,8 @@ _DERIVATION = lang_words("derivation")
 
 
 def derived_forms(name: str) -> tuple[str, ...]:
-    """The words derived from a one-word name, as sentences use it ("fanatique" for Fanatisme,
-    "riposter" for Riposte): lang/fr/words.toml [derivation]."""
+    """The adjectives derived from a one-word name, as sentences use them ("fanatique" for
+    Fanatisme, "frénétique" for Frénésie): lang/fr/words.toml [derivation]."""
     key = fold(name)
     if " " in key or "-" in key or len(key) < _DERIVATION["min_length"]:
         return ()
