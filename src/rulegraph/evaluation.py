@@ -58,7 +58,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "rois-maudits", "samurais-spatiaux", "mineurs-de-sel", "chevaliers-errants", "zouaves", "faunes",
                     "cyberpunks-lyon", "croises", "apaches-paris", "mayas", "geishas-ombre", "sous-mariniers",
                     "carnaval-venise", "gaulois", "ligue-hanseatique", "momies", "tanukis", "chevaliers-zodiaque",
-                    "dirigeables")},
+                    "dirigeables", "corsaires-malouins", "alchimistes-prague", "golems-de-boue", "ronins-errants",
+                    "clowns-macabres", "druides-celtes")},
 }
 
 
