@@ -289,3 +289,118 @@ def test_ability_tables_named_by_their_noun_with_a_section_of_interactions_after
     assert sorted(e.name for e in result.corpus.entries()) == ["Comète", "Mur de cristal", "Météores"]
     linked = {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"}
     assert {("Mur de cristal", "Météores"), ("Comète", "Mur de cristal")} <= linked | {(b, a) for a, b in linked}
+
+
+LANCERS = """\
+GLOSSAIRE DES LANCIERS
+
+Les capacités suivies de (X) reçoivent leur valeur du profil.
+
+CAPACITÉS DE CHARGE
+
+Charge (X) : Lorsque la figurine charge, elle ajoute X à sa FOR.
+
+Élan 2 : Quand elle charge, la figurine ajoute 2 ps à son MOU.
+=> trop fort ? à tester.
+
+Fourrageurs : L'unité combat en ordre dispersé. Elle perd élan.
+
+COMMANDEMENT
+
+Conscrit : La figurine subit -1 en MOR.
+
+Vétéran : La figurine gagne +1 en CC.
+
+ANNEXE — CAPACITÉS NON CUMULABLES
+
+Les paires ci-dessous ne peuvent jamais se retrouver sur une même figurine.
+
+fourrageurs / charge
+Conscrit / Vétéran
+"""
+
+
+def test_a_chapter_of_name_colon_text_paragraphs_with_an_appendix_of_incompatible_pairs():
+    """"Charge (X) : Lorsque…" paragraphs with no dash are entries; sections in capitals are their
+    categories, in sentence case; the appendix's pair lines are an excludes list, its sentence
+    commentary."""
+    document = chapter.parse(LANCERS, source="lanciers.txt", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Charge", "Élan", "Fourrageurs", "Conscrit", "Vétéran"]
+    assert entries["Charge"].parameters == ("X",) and entries["Élan"].parameters == ("2",)
+    assert entries["Élan"].notes[0].text == "trop fort ? à tester."
+    assert entries["Vétéran"].glossary_category == "Commandement"
+    assert [(relation, p.text, p.line) for relation, p in document.relation_lists] == [
+        ("excludes", "fourrageurs / charge", 24), ("excludes", "Conscrit / Vétéran", 25)]
+    assert [p.text for p in document.commentary] == ["Les paires ci-dessous ne peuvent jamais se retrouver sur une même figurine."]
+    assert [p.text for p in document.preamble] == ["Les capacités suivies de (X) reçoivent leur valeur du profil."]
+
+
+def test_an_appendix_of_pairs_gives_excludes_edges_from_its_lines(build_glossary):
+    result = build_glossary(LANCERS, "lanciers.txt")
+    listed = {(s.subject.label, s.relation, s.object.label, s.line, s.rule) for s in result.statements if s.line in (24, 25)}
+    assert listed == {("Fourrageurs", "excludes", "Charge", 24, "incompatibilities list"),
+                      ("Conscrit", "excludes", "Vétéran", 25, "incompatibilities list")}
+    # "perd élan": an ordinary word with no determiner after "perd" is the ability.
+    assert any(s.subject.label == "Fourrageurs" and s.object.label == "Élan" for s in result.statements)
+
+
+def test_a_few_name_colon_lines_are_no_glossary():
+    """One "Exemple : …" paragraph is no entry: the chapter still says how to write entries."""
+    with pytest.raises(RulegraphError, match="Name : text"):
+        chapter.parse("Titre\n\nExemple : un texte.\n\nNote : rien.\n", source="c.txt", game="g", options={})
+
+
+WIKI = """\
+# Cartels : glossaire
+
+Les règles de base (Mouvement, Tir) sont sur une autre page.
+
+## Talents de Pilotage
+
+Les talents de Pilotage ne peuvent être pris que par une figurine dotée de Pilote.
+
+- **Pilote** : la figurine peut prendre les commandes d'un skiff.
+- **Vol rasant** : le véhicule vole bas.
+  _Exemple : un skiff en Vol rasant ignore les couverts._
+- **Éperonnage :** le véhicule peut charger. => à réserver aux skiffs ?
+
+## Combat
+
+- **Perforant (X)** : les attaques réduisent de X le Blindage de la cible.
+- **Coup de boutoir** † : la figurine repousse son adversaire.
+- **Blindage (X)** — chaque blessure est réduite de X points.
+
+## Voir aussi
+
+- [Règles de base](Regles_de_base)
+"""
+
+
+def test_a_wiki_of_abilities_as_bold_list_items_under_category_headings():
+    """"- **Name** : text" items are the entries, every heading a section; an indented line goes
+    on with its item; a list of links after the entries is no entry."""
+    document = markdown.parse(WIKI, source="wiki.md", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Pilote", "Vol rasant", "Éperonnage", "Perforant", "Coup de boutoir", "Blindage"]
+    assert entries["Vol rasant"].text == "le véhicule vole bas. Exemple : un skiff en Vol rasant ignore les couverts."
+    assert entries["Éperonnage"].notes[0].text == "à réserver aux skiffs ?"
+    assert entries["Perforant"].parameters == ("X",) and entries["Perforant"].glossary_category == "Combat"
+    assert entries["Pilote"].glossary_category == "Talents de Pilotage"
+    assert any("ne peuvent être pris que par" in p.text for p in document.preamble)
+
+
+def test_labelled_bullets_inside_heading_entries_stay_their_text():
+    """"- **Effet** : …" under each "### Name" is a label of the entry, not an entry."""
+    text = ("## Techniques\n\n### Bond\n- **Effet** : saute.\n- **Contre** : Vol.\n\n"
+            "### Chute\n- **Effet** : tombe.\n- **Contre** : Bond.\n")
+    document = markdown.parse(text, source="t.md", game="g", options={})
+    assert [e.name for e in document.entries] == ["Bond", "Chute"]
+
+
+def test_an_app_file_list_of_granted_abilities_gives_grants_edges(build_glossary):
+    text = ('{"talents": [{"nom": "Orateur", "description": "Il harangue la foule.", "accorde": ["Fanatisme"]},'
+            ' {"nom": "Fanatisme", "description": "La figurine ne recule jamais."}]}')
+    result = build_glossary(text, "talents.json")
+    assert {(s.subject.label, s.relation, s.object.label, s.rule) for s in result.statements} == {
+        ("Orateur", "grants", "Fanatisme", "granted-abilities field")}

@@ -84,7 +84,7 @@ def build_graph(corpus: Corpus, statements: Iterable[Statement]) -> Graph:
         if spec.format:
             add((node, RG["format"], Literal(spec.format)))
     for document in corpus.documents:
-        general = (*document.preamble, *document.commentary)
+        general = document.general_rules
         if general:
             game_node = game_uri(document.game)
             rules = "\n".join(p.text for p in general)

@@ -122,6 +122,15 @@ class Document:
     #: abilities, or a section of prose after the entries ("## Combos interdits"). Each sentence
     #: is read as if written in the text of the first ability it names.
     commentary: tuple[Paragraph, ...] = ()
+    #: The lines of a section after the entries whose title names a relation ("Capacités non
+    #: cumulables", "Incompatibilités"), with that relation: each line that names two abilities
+    #: or more ("fourrageurs / ordre serré") gives the relation from the first to the others.
+    relation_lists: tuple[tuple[str, Paragraph], ...] = ()
+
+    @property
+    def general_rules(self) -> tuple[Paragraph, ...]:
+        """Every paragraph outside the entries: the preamble, the commentary, the relation lists."""
+        return (*self.preamble, *self.commentary, *(paragraph for _relation, paragraph in self.relation_lists))
 
 
 @dataclass(frozen=True, slots=True)

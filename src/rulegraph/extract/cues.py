@@ -49,6 +49,7 @@ class Language:
 
     bearer_before: re.Pattern[str]
     trigger_before: re.Pattern[str]
+    bare_object_before: re.Pattern[str]
     action_before: re.Pattern[str]
     common_noun_before: re.Pattern[str]
     self_nouns: tuple[str, ...]
@@ -106,6 +107,7 @@ def parse_language(data: dict[str, Any], *, path: str) -> Language:
     return Language(
         bearer_before=combined("bearers", r"\b(?:{})s?\s+$"),
         trigger_before=combined("triggers", r"\b(?:{})\s*" + article + r"$"),
+        bare_object_before=combined("bare_object_verbs", r"\b(?:{})\s+$"),
         action_before=combined("action_markers", r"\b(?:{})\s*$"),
         common_noun_before=combined("common_noun_determiners", r"(?<![\w'])(?:{})(?:(?<=')|\s+)$"),
         self_nouns=tuple(words("self_nouns")),

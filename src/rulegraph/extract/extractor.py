@@ -40,15 +40,15 @@ _NAMES = lang_words("names")
 _DISCOVERY = re.compile(_NAMES["discovery"])
 _DISCOVERY_SEPARATOR = re.compile(_NAMES["discovery_separator"])
 _CAPITALISED_NAME = re.compile(_NAMES["capitalised_name"])
-_NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿ][\w’'\-]*)")
+_NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿœæ][\w’'\-]*)")
 _INVERTED_SUBJECT = re.compile(_NAMES["inverted_subject"])
 _NAME_LINKS = tuple(_NAMES["name_links"])
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
 _CLOSING_LINK = re.compile(_NAMES["closing_link"])
 #: "(cf. Moral)": a reference to a rule section, like "voir X".
 _SEE_ALSO = re.compile(_NAMES["see_also"])
-_QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-Ý][^»]{0,40}?)\s*»")
-_SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-Ý][\w’'\-]*)\s*/\s*[XYD]\b")
+_QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-ÝŒÆ][^»]{0,40}?)\s*»")
+_SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-ÝŒÆ][\w’'\-]*)\s*/\s*[XYD]\b")
 #: "+1 en DEF": the word between an amount and the characteristic it changes.
 _MEASURE_LINK = "(?:" + "|".join(map(re.escape, _NAMES["measure_links"])) + ")"
 #: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
@@ -85,7 +85,7 @@ def text_units(entry: Entry) -> Iterator[TextUnit]:
 def _function_word_name(words: tuple[str, ...]) -> re.Pattern[str]:
     """A capitalised function word in mid-sentence and the capitalised words after it, or the
     first lower-case word after it (to be extended like any discovered name: "Sans peur")."""
-    return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:(?:[ -][A-ZÀ-Ý][\w’'\-]*)+|(?=[ -][a-zà-ÿ]))")
+    return re.compile(r"(?<=[a-zà-ÿ,] )(?:" + "|".join(map(re.escape, words)) + r")(?:(?:[ -][A-ZÀ-ÝŒÆ][\w’'\-]*)+|(?=[ -][a-zà-ÿœæ]))")
 
 
 def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], most: int = 3,
@@ -540,6 +540,7 @@ def _game_statements(corpus: Corpus, game: str, cues: list[Cue]) -> list[Stateme
     for document in corpus.documents:
         if document.game == game:
             found += _general_rule_statements(document, lexicon, cues, categories)
+            found += _relation_list_statements(document, lexicon)
     targeting = {fold(entry.name) for entry in entries if _names_a_target(entry.text)}
     return [replace(s, owner_targets=True) if fold(s.owner or "") in targeting else s for s in found]
 
@@ -583,9 +584,10 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
 
 #: A prerequisites column of a table or field of an app file ("prérequis: Foreuse à percussion")
 #: names what the ability requires, an incompatibilities field ("incompatible_avec": ["Volée"])
-#: what it excludes, a "voir_aussi" list what it refers to: structured data, with no typing to be
+#: what it excludes, an "accorde" list what it grants, a "voir_aussi" list what it refers to: structured data, with no typing to be
 #: unsure of.
-FIELD_RULES = {"requires": "prerequisites field", "excludes": "incompatibilities field", "references": "see-also field"}
+FIELD_RULES = {"requires": "prerequisites field", "excludes": "incompatibilities field", "grants": "granted-abilities field",
+               "references": "see-also field"}
 
 
 def _field_relations(entry: Entry, lexicon: Lexicon) -> list[Statement]:
@@ -601,6 +603,24 @@ def _field_relations(entry: Entry, lexicon: Lexicon) -> list[Statement]:
                 continue
             out.append(Statement(subject=me, relation=relation, object=other, sentence=value, source=entry.source,
                                  line=entry.line, confidence=1.0, rule=FIELD_RULES[relation], owner=entry.name))
+    return out
+
+
+#: A line of a section that lists pairs ("CAPACITÉS NON CUMULABLES": "conscrit / vétéran"): its
+#: title says the relation, with no typing to be unsure of.
+LIST_RULES = {"excludes": "incompatibilities list"}
+
+
+def _relation_list_statements(document: Document, lexicon: Lexicon) -> list[Statement]:
+    """The relation of a relation list, from the first ability a line names to the others."""
+    out: list[Statement] = []
+    for relation, paragraph in document.relation_lists:
+        named = list(dict.fromkeys(m.term.label for m in lexicon.find(paragraph.text) if m.term.kind == "ability"))
+        first = TermRef(document.game, "ability", named[0]) if named else None
+        out += [Statement(subject=first, relation=relation, object=TermRef(document.game, "ability", other),
+                          sentence=paragraph.text, source=document.source, line=paragraph.line, confidence=1.0,
+                          rule=LIST_RULES[relation], owner=named[0])
+                for other in named[1:] if first is not None]
     return out
 
 
@@ -686,6 +706,8 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
         return term
     list_start = _list_start(index, raw, folded, language)
     if language.trigger_before.search(folded[max(0, list_start - 60) : list_start]):
+        return term
+    if mention.surface[:1].islower() and language.bare_object_before.search(folded[max(0, list_start - 30) : list_start]):
         return term
     if _coordinated_with_plain_ability(index, raw, folded):
         return term

@@ -71,7 +71,7 @@ def _first_uses(entries: list[Entry]) -> dict[str, str]:
     uses: dict[str, str] = {}
     for entry in entries:
         for unit in text_units(entry):
-            for word_match in re.finditer(r"[A-ZÀ-Ý][\w’'\-]*(?:\s+[\w’'\-]+){0,3}", unit.paragraph.text):
+            for word_match in re.finditer(r"[A-ZÀ-ÝŒÆ][\w’'\-]*(?:\s+[\w’'\-]+){0,3}", unit.paragraph.text):
                 words = word_match.group().split()
                 for size in range(len(words), 0, -1):
                     key = fold(" ".join(words[:size]))

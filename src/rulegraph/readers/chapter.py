@@ -4,6 +4,9 @@ A chapter with no such entry may be written as rulebooks are: each name alone on
 capitals, followed at once by its rule text (``FRAPPE PRÉVENTIVE``); a line in capitals followed
 by a blank line is a section (``7.2 CAPACITÉS DE TIR``). Names and sections written in capitals
 are kept as the rules write them in sentences ("Frappe préventive"), without a section number.
+A chapter may also give each ability a paragraph of its own, ``Charge (X) : Lorsque…``, with no
+dash. Sections after the last entry are commentary on the entries, or a list of pairs when their
+title names a relation (``CAPACITÉS NON CUMULABLES`` then ``conscrit / vétéran``).
 
 A tag may follow the colon (``Capacité liée au recrutement``) or stand on the next line
 (``Effet de commandement - Dominance commandement clair``): a short line without final
@@ -24,7 +27,8 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
-from .entries import category_class, make_entry
+from . import fields
+from .entries import category_class, is_pair_line, make_entry
 
 #: The name starts and ends with a non-space, so the spaces around it are matched one way only
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
@@ -71,6 +75,28 @@ def _is_capital_entry(lines: list[str], number: int, previous_blank: bool) -> bo
     return not is_tag(following[0]) or (len(following) > 1 and bool(following[1]) and not is_tag(following[1]))
 
 
+#: "Charge (X) : Lorsque la figurine…": a name, a colon and the rule text on one line.
+_COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_][^:]*?)\s*:\s*(?P<after>\S.*)$")
+#: Entries of that form are read when there are at least this many, with different names: a
+#: chapter's odd "Exemple : …" or "Note : …" line is no glossary.
+_MIN_COLON_ENTRIES = 3
+
+
+def _colon_head(line: str) -> str | None:
+    header = _COLON_HEADER.match(line.strip())
+    head = header.group("head") if header else ""
+    return head if head[:1].isupper() and looks_like_name(head) else None
+
+
+def colon_entries(lines: list[str]) -> set[int]:
+    """The lines that open an entry when each ability is a paragraph "Name : text" (no dash),
+    after a blank line; none unless there are a few, nearly all with different names."""
+    previous = [True] + [not line.strip() for line in lines[:-1]]
+    heads = {n: head for n, line in enumerate(lines, 1) if previous[n - 1] and (head := _colon_head(line))}
+    distinct = {fold(head) for head in heads.values()}
+    return set(heads) if len(heads) >= _MIN_COLON_ENTRIES and len(distinct) >= 0.9 * len(heads) else set()
+
+
 def capital_entries(lines: list[str]) -> set[int]:
     """The lines that open an entry when names stand alone in capitals; none when a line of
     the chapter is a ``- Name :`` entry (that form wins)."""
@@ -87,10 +113,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     category, section = default_class, ""
     lines = editor_lines(text)
     document = Document(source=source, game=game)
-    preamble: list[Paragraph] = []
     current: dict[str, Any] | None = None
     entries: list[dict[str, Any]] = []
     capitals = capital_entries(lines)
+    colons = set() if capitals else colon_entries(lines)
+    # Text outside the entries, with the section it stands in: (section index, title, paragraph).
+    outside: list[tuple[int, str, Paragraph]] = []
+    section_index = last_entry_section = 0
     previous_blank = True
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
@@ -99,15 +128,17 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if _is_title(lines, number):
             continue
-        if number not in capitals and (fold(line) in categories or _is_section(lines, number, previous_blank)):
-            section = sentence_case(without_rule_number(line)) if capitals else line
+        if number not in capitals | colons and (fold(line) in categories or _is_section(lines, number, previous_blank)):
+            section = sentence_case(without_rule_number(line)) if capitals or colons else line
             category = category_class(section, categories, default_class)
             current = None
             previous_blank = True
+            section_index += 1
             continue
-        if number in capitals or _is_dash_entry(lines, number, previous_blank):
-            header = ENTRY_HEADER.match(line)
+        if number in capitals or number in colons or _is_dash_entry(lines, number, previous_blank):
+            header = ENTRY_HEADER.match(line) or (_COLON_HEADER.match(line) if number in colons else None)
             head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(line), "")
+            last_entry_section = section_index
             current = {"head": head, "line": number, "category": category, "section": section, "tags": [], "paragraphs": []}
             if after and is_tag(after):
                 current["tags"].append(after)
@@ -115,7 +146,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 current["paragraphs"].append(Paragraph(after, number))
             entries.append(current)
         elif current is None:
-            preamble.append(Paragraph(line, number))
+            outside.append((section_index, section, Paragraph(line, number)))
         elif not current["paragraphs"] and "next_line_tag" not in current and is_tag(line):
             current["next_line_tag"] = Paragraph(line, number)
             current["tags"].append(line)
@@ -123,11 +154,28 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             current["paragraphs"].append(Paragraph(line, number))
         previous_blank = False
     if not entries:
-        raise RulegraphError(_("no entry found; start each entry with '- Name :' after a blank line, or write each name alone on a line in capitals, its rule text on the next line"), path=source, line=1)
+        raise RulegraphError(_("no entry found; start each entry with '- Name :' after a blank line, or write each ability as a paragraph 'Name : text', or each name alone on a line in capitals, its rule text on the next line"), path=source, line=1)
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
-    document.preamble = tuple(preamble)
+    _place_outside_text(document, outside, last_entry_section)
     return document
+
+
+def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragraph]], last_entry_section: int) -> None:
+    """Text before the entries or among them is the preamble; a section after the last entry's
+    section is commentary on the entries ("Précisions"), or a relation list when its title names
+    one ("ANNEXE — CAPACITÉS NON CUMULABLES" then "conscrit / vétéran")."""
+    preamble: list[Paragraph] = []
+    commentary: list[Paragraph] = []
+    lists: list[tuple[str, Paragraph]] = []
+    for index, title, paragraph in outside:
+        if index <= last_entry_section:
+            preamble.append(paragraph)
+        elif (relation := fields.list_relation(title)) is not None and is_pair_line(paragraph.text):
+            lists.append((relation, paragraph))
+        else:
+            commentary.append(paragraph)
+    document.preamble, document.commentary, document.relation_lists = tuple(preamble), tuple(commentary), tuple(lists)
 
 
 def _make_entry(raw: dict[str, Any], *, source: str, game: str) -> Entry:

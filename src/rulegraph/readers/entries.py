@@ -3,6 +3,7 @@ parameters and slots, and the designer notes out of the rule text."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from ..errors import RulegraphError
@@ -19,6 +20,20 @@ _WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
 #: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
 #: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
 MAX_SENTENCE_CHARACTERS = 3000
+
+
+#: A line of a relation list: names joined by a slash, a plus, a cross, a comma or a dash
+#: ("fourrageurs / ordre serré", "Conscrit – Garde"), with no sentence in it.
+_PAIR_SEPARATOR = re.compile(r"[/×+↔⇔,]|\s[-–—]\s")
+_SENTENCE_PUNCTUATION = re.compile(r"[.:;!?](?!\s*$)")
+_MAX_PAIR_WORDS = 12
+
+
+def is_pair_line(text: str) -> bool:
+    """A line that only lists names; a sentence in a section of incompatibilities ("Loyal et
+    Balance sont incompatibles, par définition.") is read as commentary instead."""
+    return (bool(_PAIR_SEPARATOR.search(text)) and not _SENTENCE_PUNCTUATION.search(text)
+            and len(text.split()) <= _MAX_PAIR_WORDS)
 
 
 def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:

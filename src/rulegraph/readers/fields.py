@@ -31,8 +31,8 @@ TEXT_FIELDS = _names("text")
 #: field's.
 MORE_TEXT_FIELDS = _names("more_text")
 #: Fields that name other abilities, by the relation the extractor reads them as (kept as
-#: attributes): prerequisites, incompatibilities, see-also lists.
-RELATION_FIELDS: dict[str, tuple[str, ...]] = {relation: _names(relation) for relation in ("requires", "excludes", "references")}
+#: attributes): prerequisites, incompatibilities, granted abilities, see-also lists.
+RELATION_FIELDS: dict[str, tuple[str, ...]] = {relation: _names(relation) for relation in ("requires", "excludes", "grants", "references")}
 CATEGORY_FIELDS = _names("category")
 TAG_FIELDS = _names("tags")
 #: A designer's notes beside the rule: notes, not attributes.
@@ -59,6 +59,18 @@ def matches(name: str, usual: tuple[str, ...]) -> bool:
 def relation_of(name: str) -> str | None:
     """The relation a field of other abilities' names stands for ("prérequis": requires), if any."""
     return next((relation for relation, usual in RELATION_FIELDS.items() if matches(name, usual)), None)
+
+
+#: The words of a section title that makes its lines a relation list, by relation.
+_PUNCTUATION = re.compile(r"[^\w\s-]")
+_LIST_TITLES = {"excludes": tuple(key(words) for words in _FIELDS["excludes_list_titles"])}
+
+
+def list_relation(title: str) -> str | None:
+    """The relation of a section that lists pairs of abilities ("Capacités non cumulables":
+    excludes), if its title names one."""
+    folded = " " + key(_PUNCTUATION.sub(" ", title)) + " "
+    return next((relation for relation, usual in _LIST_TITLES.items() if any(f" {words} " in folded for words in usual)), None)
 
 
 def is_more_text(name: str) -> bool:

@@ -17,11 +17,11 @@ from typing import Any
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
-from ..names import parse_heading
+from ..names import looks_like_name, parse_heading
 from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, make_entry
+from .entries import category_class, is_pair_line, make_entry
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
 #: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
@@ -32,7 +32,7 @@ _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 #: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
-_LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-Ý])")
+_LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
 _TABLE_ROW = re.compile(r"^\s*\|")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
@@ -75,6 +75,40 @@ def _with_atx_headings(lines: list[str]) -> list[str]:
             level = "#" if underline.group("mark").startswith("=") else "##"
             out[index - 1], out[index] = f"{level} {title.strip()}", ""
     return out
+
+
+#: "- **Perforant (X)** : les attaques…", "- **Pilote :** la figurine…", "- **Coup de boutoir** † : …":
+#: a list item that opens on a name in bold, then a colon or a dash, then the rule.
+_BULLET_ENTRY = re.compile(
+    r"^(?P<indent> {0,3})[-*+]\s+(?:\*\*|__)(?P<name>[^*_:]+?)\s*(?P<inside>:)?\s*(?:\*\*|__)"
+    r"(?P<extra>[^:*_]{0,24}?)\s*(?(inside)|(?::|\s[—–-]\s))\s*(?P<after>.*)$")
+#: Bullet entries are read when there are at least this many, nearly all with different names,
+#: and more of them than headings: "- **Effet** : …" under each "### Name" is a label.
+_MIN_BULLET_ENTRIES = 3
+
+
+def _bullet_entries(lines: list[str], headings: int) -> dict[int, tuple[str, str]]:
+    """Line → (heading, first line of text) of each entry written as a list item in bold, when
+    the glossary is written that way (a wiki's "- **Name** : text" under category headings)."""
+    found: dict[int, tuple[str, str]] = {}
+    for number, line in enumerate(lines, 1):
+        match = _BULLET_ENTRY.match(line)
+        if match and looks_like_name(match.group("name")):
+            extra = match.group("extra").strip()
+            head = f"{match.group('name').strip()} {extra}" if re.search(r"\w", extra) else match.group("name").strip()
+            found[number] = (head, match.group("after"))
+    distinct = {fold(head) for head, _after in found.values()}
+    if len(found) < _MIN_BULLET_ENTRIES or len(distinct) < 0.9 * len(found) or len(found) <= headings:
+        return {}
+    return found
+
+
+def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
+    """A line after a bullet entry goes on with it when it is indented (a second paragraph, an
+    example, a sub-list) or follows at once without being another item ("=> à revoir ?")."""
+    if line.startswith((" ", "\t")):
+        return True
+    return not after_blank and not _LIST_ITEM.match(line)
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
@@ -263,18 +297,30 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     levels = {len(m.group("level")) for _, m in headings if m}
     if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
-    entry_level = 3 if 3 in levels else 2
+    bullets = _bullet_entries(lines, sum(1 for _, m in headings if m))
+    # With bullet entries, every heading is a section.
+    entry_level = 7 if bullets else 3 if 3 in levels else 2
     document = Document(source=source, game=game)
     # Text outside every entry, by section: a section of prose with no entry, after the entries
     # ("## Combos interdits"), is commentary on them; the rest is the preamble.
     outside: list[tuple[int, int, str]] = []
     sections_with_entries: set[int] = set()
     section_index = 0
+    titles: dict[int, str] = {}
     current: dict[str, Any] | None = None
     raw_entries: list[dict[str, Any]] = []
+    after_blank = True
     for number, match in headings:
         line = lines[number - 1]
-        if match and len(match.group("level")) == entry_level:
+        if number in bullets:
+            head, after = bullets[number]
+            current = {"head": head, "line": number, "category": category, "section": section, "lines": [(number, after)]}
+            raw_entries.append(current)
+            sections_with_entries.add(section_index)
+        elif bullets and current is not None and not match and line.strip() and not _goes_on_bullet_entry(line, after_blank):
+            current = None
+            outside.append((section_index, number, line))
+        elif match and len(match.group("level")) == entry_level:
             title, _markup = strip_markup(_title(match))
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
@@ -283,12 +329,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             title, _markup = strip_markup(_title(match))
             section = title
             section_index += 1
+            titles[section_index] = title
             category = category_class(title, categories, default_class)
             current = None
         elif current is not None:
             current["lines"].append((number, line))
         else:
             outside.append((section_index, number, line))
+        after_blank = not line.strip()
     if not raw_entries:
         raise RulegraphError(
             _("no entry found; write each ability as a '### Name' heading (or '##' if there are no sections)"),
@@ -311,5 +359,15 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
     said = [(i, n, line) for i, n, line in outside if not (i in commentary and _TABLE_ROW.match(line))]
     document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary]))
-    document.commentary = tuple(_paragraphs([(n, line) for i, n, line in said if i in commentary]))
+    remarks: list[Paragraph] = []
+    lists: list[tuple[str, Paragraph]] = []
+    section_at = {n: i for i, n, _line in said}
+    for paragraph in _paragraphs([(n, line) for i, n, line in said if i in commentary]):
+        relation = fields.list_relation(titles[section_at[paragraph.line]])
+        if relation is not None and is_pair_line(paragraph.text):
+            lists.append((relation, paragraph))
+        else:
+            remarks.append(paragraph)
+    document.commentary, document.relation_lists = tuple(remarks), tuple(lists)
     return document
+
