@@ -47,6 +47,8 @@ _NAME_LINKS = tuple(_NAMES["name_links"])
 _CLOSING_LINK = re.compile(_NAMES["closing_link"])
 #: "(cf. Moral)": a reference to a rule section, like "voir X".
 _SEE_ALSO = re.compile(_NAMES["see_also"])
+#: A roll ("D3", "2D6", "D6+1") where a name would start.
+_DICE = re.compile(r"\d*D\d+(?:[+-]\d+)?")
 _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-ÝŒÆ][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-ÝŒÆ][\w’'\-]*)\s*/\s*[XYD]\b")
 #: "+1 en DEF": the word between an amount and the characteristic it changes.
@@ -192,8 +194,10 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                 candidates.append((match.group("name"), match.start("name"), "rule"))
             for match in language.name_trigger.finditer(fold_aligned(text)):
                 capitalised = _CAPITALISED_NAME.match(text, match.end())
-                # A single capital is a parameter ("gagne X points de vie"), not a name.
-                if capitalised is not None and len(capitalised.group().split()[0]) > 1:
+                # A single capital is a parameter ("gagne X points de vie") and a roll is an
+                # amount ("gagne D3 points"), not a name.
+                if (capitalised is not None and len(capitalised.group().split()[0]) > 1
+                        and not _DICE.fullmatch(capitalised.group().split()[0])):
                     candidates.append((capitalised.group(), capitalised.start(),
                                        _trigger_kind(match.group(), capitalised.group(), vocabulary)))
                     extensible.add(capitalised.start())
