@@ -59,7 +59,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "cyberpunks-lyon", "croises", "apaches-paris", "mayas", "geishas-ombre", "sous-mariniers",
                     "carnaval-venise", "gaulois", "ligue-hanseatique", "momies", "tanukis", "chevaliers-zodiaque",
                     "dirigeables", "corsaires-malouins", "alchimistes-prague", "golems-de-boue", "ronins-errants",
-                    "clowns-macabres", "druides-celtes")},
+                    "clowns-macabres", "druides-celtes", "loups-garous", "vignerons-bourgogne", "cheminots-rouges",
+                    "cartels-venus", "pretres-soleil", "lanciers-polonais")},
 }
 
 
