@@ -87,3 +87,66 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path):
     assert list((tmp_path / "cache").iterdir()) == []
     cache.put("k", [1, 2])
     assert [p.name for p in (tmp_path / "cache").iterdir()] == ["k.pickle"] and cache.get("k") == [1, 2]
+
+
+def test_the_shipped_cues_are_compiled_only_when_a_game_is_not_in_the_cache(tmp_path, monkeypatch):
+    """A rebuild of unchanged games with the shipped cues reads them back without compiling the
+    cues (a tenth of a second); the key is the same as with the shipped cues given."""
+    from rulegraph.extract import extractor
+
+    cache = ExtractionCache(tmp_path / "cache")
+    first = extract_corpus(load_corpus(DEFAULT_MANIFEST), cache=cache)
+
+    def compile_cues():
+        raise AssertionError("the cues were compiled")
+
+    monkeypatch.setattr(extractor, "load_cues", compile_cues)
+    assert extract_corpus(load_corpus(DEFAULT_MANIFEST), cache=cache) == first
+
+
+def test_rendered_pages_are_read_back_for_unchanged_content(seed_graph, tmp_path, monkeypatch):
+    """The atlas and the report of a graph whose Turtle digest was rendered before are read from
+    the cache folder, checks and layout skipped; another digest renders again."""
+    from rulegraph.build import render_pages
+    from rulegraph.views import atlas
+
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path))
+    first = render_pages(seed_graph, "digest-1")
+    assert sorted(first) == ["graph.html", "report.html", "report.md"]
+
+    def lay_out(graph):
+        raise AssertionError("the atlas was rendered again")
+
+    monkeypatch.setattr(atlas, "render_atlas", lay_out)
+    assert render_pages(seed_graph, "digest-1") == first
+    try:
+        render_pages(seed_graph, "digest-2")
+    except AssertionError as error:
+        assert "rendered again" in str(error)
+    else:
+        raise AssertionError("another content was not rendered")
+
+
+def test_curation_names_the_statements_use_need_no_lexicon(monkeypatch):
+    """An undefined ability a curation entry names ("Sans Peur" in Epic) is resolved through the
+    statements' names, without building the game's lexicon; a misspelt one still gets its hint."""
+    import pytest
+
+    from rulegraph.errors import RulegraphError
+    from rulegraph.extract import curation
+    from rulegraph.model import TermRef
+
+    corpus = load_corpus(DEFAULT_MANIFEST)
+    text = ('[[remove]]\ngame = "epic"\nsubject = "pierre-esprit"\nrelation = "grants"\nobject = "sans peur"\n'
+            'reason = "test"\n')
+    named = [TermRef("epic", "ability", "Sans Peur")]
+
+    def no_lexicon(corpus, game):
+        raise AssertionError("a lexicon was built")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(curation, "game_lexicon", no_lexicon)
+        [entry] = curation.parse_curation(text, corpus, path="curation.toml", named=named)
+    assert (entry.subject.label, entry.object.label) == ("Pierre-Esprit", "Sans Peur")
+    with pytest.raises(RulegraphError, match="Sans Peur"):
+        curation.parse_curation(text.replace("sans peur", "Sans Peor"), corpus, path="curation.toml")

@@ -21,7 +21,6 @@ from .corpus import Corpus, corpus_from_files, load_corpus
 from .defaults import DEFAULT_MANIFEST
 from .errors import RulegraphError
 from .extract.analysis import Analyser
-from .extract.cues import load_cues
 from .extract.curation import curate
 from .extract.extractor import extract_corpus
 from .files import MAX_FILE_MB
@@ -63,7 +62,7 @@ def build(manifest: Path | None = None, *, files: list[Path] | None = None, game
         corpus = load_corpus(manifest, substitutes=substitutes, allow_outside=allow_outside, max_mb=max_mb)
     step(_("extracting relations"))
     analyser = Analyser(progress=lambda done, total: step(_("analysing sentences with spaCy ({done}/{total}, cached after this run)").format(done=done, total=total)))
-    statements = extract_corpus(corpus, load_cues(), analyser=analyser, cache=ExtractionCache.default())
+    statements = extract_corpus(corpus, analyser=analyser, cache=ExtractionCache.default())
     if not files and manifest is not None:
         statements = curate(statements, corpus, manifest)
     step(_("building graph"))
@@ -140,3 +139,34 @@ def summary(result: BuildResult) -> dict[str, GameSummary]:
             "lexicon": spec.lexicon is not None,
         }
     return per_game
+
+
+#: Rendered pages kept in the cache folder: a few recent builds (the atlas of a studio's catalogue
+#: weighs tens of MB).
+PAGES_KEPT = 4
+
+
+def render_pages(graph: Graph, content: str, progress: Progress | None = None) -> dict[str, str]:
+    """The atlas (graph.html) and the consistency report (report.html, report.md) of ``graph``,
+    whose Turtle has the SHA-256 ``content``. They depend on nothing else but the installed
+    package and the user's language, so a rebuild of unchanged content reads them back from the
+    cache folder instead of running every check and laying the atlas out again."""
+    from .checks import stop_checks
+    from .i18n import language
+    from .render.report import report_pages
+    from .stored import PickleCache
+    from .text import cache_folder
+    from .views.atlas import render_atlas
+
+    cache = PickleCache(cache_folder() / "pages", keep=PAGES_KEPT)
+    key = PickleCache.key(content, language())
+    kept = cache.get(key)
+    if isinstance(kept, dict):
+        stop_checks(graph)
+        return kept
+    if progress is not None:
+        progress(_("rendering the atlas"))
+    pages = {"graph.html": render_atlas(graph)}
+    pages.update(report_pages(graph, progress=progress))
+    cache.put(key, pages)
+    return pages

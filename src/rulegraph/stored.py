@@ -34,10 +34,11 @@ _SUFFIX = ".pickle"
 
 
 class PickleCache:
-    """Values by key, in ``folder`` (None: no cache)."""
+    """Values by key, in ``folder`` (None: no cache); the ``keep`` most recently used stay."""
 
-    def __init__(self, folder: Path | None):
+    def __init__(self, folder: Path | None, keep: int = KEEP):
         self.folder = folder
+        self.keep = keep
 
     @staticmethod
     def key(*parts: object) -> str:
@@ -86,7 +87,7 @@ class PickleCache:
     def _prune(self) -> None:
         assert self.folder is not None
         entries = sorted(self.folder.glob(f"*{_SUFFIX}"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for stale in entries[KEEP:]:
+        for stale in entries[self.keep:]:
             stale.unlink(missing_ok=True)
 
 
@@ -97,8 +98,9 @@ class ExtractionCache(PickleCache):
     def default(cls) -> ExtractionCache:
         return cls(cache_folder() / "extractions")
 
-    def game_key(self, corpus: Corpus, game: str, cues: list[Cue]) -> str:
-        """Everything extraction reads of one game: its documents as read, its lexicon file, the cues."""
+    def game_key(self, corpus: Corpus, game: str, cues: list[Cue] | None) -> str:
+        """Everything extraction reads of one game: its documents as read, its lexicon file, the
+        cues (None: the shipped ones, package files that every key covers)."""
         spec = corpus.games[game]
         documents = [document for document in corpus.documents if document.game == game]
         try:

@@ -8,7 +8,7 @@ and the French dictionary only in the checks that need them.
 
 from .finding import SEVERITIES, Finding, severity_rank
 
-_REGISTRY_NAMES = ("CHECKS", "filter_findings", "name_content", "run_checks", "select_checks", "start_checks")
+_REGISTRY_NAMES = ("CHECKS", "filter_findings", "name_content", "run_checks", "select_checks", "start_checks", "stop_checks")
 
 __all__ = ["SEVERITIES", "Finding", "severity_rank", *_REGISTRY_NAMES]
 

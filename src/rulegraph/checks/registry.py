@@ -199,6 +199,14 @@ class _Kept:
         pass
 
 
+def stop_checks(graph: Graph) -> None:
+    """Nobody will read the findings of the validation :func:`start_checks` started for
+    ``graph`` (the report was read back from the cache): stop it."""
+    started = _started(graph)
+    if started is not None:
+        started.cancel()
+
+
 def _started(graph: Graph) -> _Aside | _Kept | None:
     """The validation :func:`start_checks` started for this very graph, still of the same size;
     one started for a graph changed since is stopped."""

@@ -23,13 +23,11 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Everything is computed before the first file is written, then published as one unit, so a
     failure leaves out/ as it was."""
-    from ..build import summary
+    from ..build import render_pages, summary
     from ..checks import name_content, start_checks
     from ..graph import turtle_bytes
     from ..outputs import publish
-    from ..render.report import report_pages
     from ..store import BULK_LOAD_FROM, digest, discard_staging, load_store, store_path, swap_store
-    from ..views.atlas import render_atlas
 
     progress = Progress(enabled=True if args.progress else None)
     result = build_from_args(args, progress)
@@ -55,9 +53,8 @@ def run(args) -> int:
                 staging = load_store(turtle, store, turtle_digest)
             else:
                 loading = loader.submit(load_store, turtle, store, turtle_digest)
-            progress(_("rendering the atlas"))
-            outputs: dict[str, str | bytes] = {"graph.ttl": turtle, "graph.html": render_atlas(result.graph)}
-            outputs.update(report_pages(result.graph, progress=progress))
+            outputs: dict[str, str | bytes] = {"graph.ttl": turtle}
+            outputs.update(render_pages(result.graph, turtle_digest, progress))
         # The loader has finished here, whatever happened above.
         loaded = staging = loading.result() if loading is not None else staging
         assert loaded is not None

@@ -9,6 +9,7 @@ with the file's line.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -55,22 +56,34 @@ def curation_path(manifest: Path) -> Path:
     return manifest.parent / CURATION_FILE
 
 
-def parse_curation(text: str, corpus: Corpus, *, path: str | Path) -> list[CurationEntry]:
-    """Check every entry against the corpus and resolve its names to the lexicon's labels."""
+def parse_curation(text: str, corpus: Corpus, *, path: str | Path, named: Iterable[TermRef] = ()) -> list[CurationEntry]:
+    """Check every entry against the corpus and resolve its names to the lexicon's labels;
+    ``named`` are abilities the statements already name (undefined ones among them), resolved
+    without building a lexicon."""
     curation = parse_toml(text, Path(path))
     data = curation.data
     unknown = sorted(set(data) - set(ACTIONS))
     if unknown or not all(isinstance(data.get(a, []), list) for a in ACTIONS):
         raise curation.error(f"unknown table {', '.join(unknown) or 'form'}; use [[add]], [[remove]] or [[retype]] tables")
     lexicons: dict[str, Lexicon] = {}
+    defined: dict[str, dict[str, str]] = {}
+    for ref in named:
+        if ref.kind == "ability":
+            defined.setdefault(ref.game, {})[fold(ref.label)] = ref.label
+    for game in corpus.games:
+        defined.setdefault(game, {}).update((fold(e.name), e.name) for e in corpus.entries(game))
     entries = []
     for action in ACTIONS:
         for raw, line in zip(data.get(action, []), curation.table_lines(action)):
-            entries.append(_entry(action, raw, corpus, lexicons, curation, line))
+            entries.append(_entry(action, raw, corpus, (lexicons, defined), curation, line))
     return sorted(entries, key=lambda e: e.line)
 
 
-def _entry(action: str, raw: dict[str, Any], corpus: Corpus, lexicons: dict[str, Lexicon], curation: TomlFile, line: int) -> CurationEntry:
+def _entry(action: str, raw: dict[str, Any], corpus: Corpus, names: tuple[dict[str, Lexicon], dict[str, dict[str, str]]],
+           curation: TomlFile, line: int) -> CurationEntry:
+    """One entry, checked; its names resolved through the game's defined names (folded), else
+    its lexicon (``names`` keeps both per game, built once)."""
+    lexicons, defined = names
     def fail(message: str, key: str | None = None) -> RulegraphError:
         return curation.error(f"[[{action}]]: {message}", key=key, start=line)
 
@@ -86,11 +99,15 @@ def _entry(action: str, raw: dict[str, Any], corpus: Corpus, lexicons: dict[str,
             raise fail(f"{key} {raw[key]!r} must be one of {', '.join(INTERACTIONS)}", key)
     if "recipient" in raw and raw["recipient"] not in RECIPIENTS:
         raise fail(f"recipient {raw['recipient']!r} must be one of {', '.join(RECIPIENTS)}", "recipient")
-    if game not in lexicons:
-        lexicons[game] = game_lexicon(corpus, game)
-    lexicon = lexicons[game]
-
     def ability(key: str) -> TermRef:
+        # A name the glossary defines or the statements use, as written (any case or accents),
+        # needs no lexicon: building one means reading every text for the names it uses, a
+        # tenth of a second on the seeds.
+        if fold(raw[key]) in defined[game]:
+            return TermRef(game, "ability", defined[game][fold(raw[key])])
+        if game not in lexicons:
+            lexicons[game] = game_lexicon(corpus, game)
+        lexicon = lexicons[game]
         term = lexicon.lookup(raw[key])
         if term is None or term.kind != "ability":
             hints = lexicon.closest(raw[key], kind="ability")
@@ -107,9 +124,9 @@ def _entry(action: str, raw: dict[str, Any], corpus: Corpus, lexicons: dict[str,
     )
 
 
-def load_curation(path: Path, corpus: Corpus) -> list[CurationEntry]:
+def load_curation(path: Path, corpus: Corpus, named: Iterable[TermRef] = ()) -> list[CurationEntry]:
     curation = load_toml(path)
-    return parse_curation(curation.text, corpus, path=path)
+    return parse_curation(curation.text, corpus, path=path, named=named)
 
 
 def _same_edge(statement: Statement, entry: CurationEntry, relation: str | None) -> bool:
@@ -155,7 +172,8 @@ def curate(statements: list[Statement], corpus: Corpus, manifest: Path) -> list[
     path = curation_path(manifest)
     if not path.exists():
         return statements
-    return apply_curation(statements, load_curation(path, corpus), corpus)
+    named = {ref for statement in statements for ref in (statement.subject, statement.object)}
+    return apply_curation(statements, load_curation(path, corpus, named), corpus)
 
 
 def _retyped(matching: list[Statement], entry: CurationEntry) -> list[Statement]:

@@ -509,18 +509,22 @@ def extract_corpus(corpus: Corpus, cues: list[Cue] | None = None, *, model: Typi
     ability-to-ability edge's relation, with its confidence. ``rules_only`` stops before the
     typer (what training reads). ``cache`` keeps each game's statements for the next build,
     with the shipped typer only."""
-    cues = cues if cues is not None else load_cues()
     if rules_only or model is not None:
         cache = None
     statements: list[Statement] = []
     typer: TypingModel | None = None
+    compiled: list[Cue] | None = None
     for game in corpus.games:
+        # The shipped cues are package files, in every key already; they are compiled (a tenth
+        # of a second) only when a game's statements are not in the cache.
         key = cache.game_key(corpus, game, cues) if cache is not None else ""
         kept = cache.statements(key) if cache is not None else None
         if kept is not None:
             statements += kept
             continue
-        found = _game_statements(corpus, game, cues)
+        if compiled is None:
+            compiled = cues if cues is not None else load_cues()
+        found = _game_statements(corpus, game, compiled)
         if not rules_only:
             typer = typer or model or shipped_model()
             analyser = analyser or Analyser()
