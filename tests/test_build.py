@@ -61,8 +61,10 @@ def test_names_are_scoped_by_game(seed_graph):
     assert len(terreurs) == 2
 
 
-def test_build_writes_deterministic_turtle_and_offline_html(tmp_path, capsys):
+def test_build_writes_deterministic_turtle_and_offline_html(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path / "cache-a"))
     assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "a")]) == 0
+    monkeypatch.setenv("RULEGRAPH_CACHE", str(tmp_path / "cache-b"))
     assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "b"), "--progress"]) == 0
     first = (tmp_path / "a" / "graph.ttl").read_bytes()
     assert first == (tmp_path / "b" / "graph.ttl").read_bytes()
@@ -74,6 +76,13 @@ def test_build_writes_deterministic_turtle_and_offline_html(tmp_path, capsys):
     steps = captured.err.splitlines()
     assert any(line.endswith("loading the store…") for line in steps) and "\033" not in captured.err
     assert any("check RG013 shacl" in line for line in steps)
+    # The same content built again: its atlas and report are read back, the checks not run.
+    assert main(["build", "--manifest", str(DATA / "corpus.toml"), "--out", str(tmp_path / "c"), "--progress"]) == 0
+    again = capsys.readouterr().err.splitlines()
+    assert any(line.endswith("reading back the atlas and the report of this content…") for line in again)
+    assert not any("check RG" in line for line in again)
+    for name in ("graph.html", "report.html", "report.md"):
+        assert (tmp_path / "c" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
 def _copy_corpus(tmp_path):

@@ -404,3 +404,55 @@ def test_an_app_file_list_of_granted_abilities_gives_grants_edges(build_glossary
     result = build_glossary(text, "talents.json")
     assert {(s.subject.label, s.relation, s.object.label, s.rule) for s in result.statements} == {
         ("Orateur", "grants", "Fanatisme", "granted-abilities field")}
+
+
+def test_labelled_paragraphs_of_a_dash_chapter_stay_in_their_entry():
+    """"Exemple : …", "Note : …", "Précision : …" after blank lines inside "- Name :" entries are
+    their text, not entries of a "Name : text" chapter."""
+    text = ("- Charge :\nLa figurine charge.\n\nExemple : un lancier charge.\n\nNote : rare.\n\n"
+            "- Tir :\nLa figurine tire.\n\nPrécision : à portée.\n\n- Garde :\nElle garde.\n")
+    document = chapter.parse(text, source="c.txt", game="g", options={})
+    assert [e.name for e in document.entries] == ["Charge", "Tir", "Garde"]
+    assert "Exemple : un lancier charge." in document.entries[0].text
+
+
+def test_a_chapter_of_priced_paragraphs_with_sections_described_in_capitals():
+    """"Aérophore (8 pts) : …" paragraphs, and sections in capitals followed by a description
+    ("LE FEU" then "Les foyers…"): the paragraphs are the entries, the capitals sections."""
+    text = ("AU FEU !\nCHAPITRE 9 : LES CAPACITÉS\n\nIntroduction.\n\nLES SAPEURS\n\n"
+            "Aérophore (8 pts) : Le sapeur ne devient jamais ENFUMÉ.\n\nGrimpeur (3 pts) : Il monte.\n\n"
+            "LE FEU\nLes foyers sont joués par le Meneur.\n\nCouvant (3 pts) : Le foyer couve.\n\n"
+            "Propagation (4 pts) : Le feu gagne une case.\n")
+    document = chapter.parse(text, source="c.txt", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Aérophore", "Grimpeur", "Couvant", "Propagation"]
+    assert entries["Couvant"].glossary_category == "Le feu"
+
+
+def test_bold_items_inside_one_heading_entry_are_its_text():
+    text = ("### Charge\nLa figurine charge.\n\n### Postures\n- **Posture du tigre** : attaque.\n"
+            "- **Posture de la grue** : défense.\n- **Posture du serpent** : feinte.\n"
+            "- **Posture du singe** : esquive.\n- **Posture de l'ours** : force.\n\n### Tir\nLa figurine tire.\n")
+    document = markdown.parse(text, source="t.md", game="g", options={})
+    assert [e.name for e in document.entries] == ["Charge", "Postures", "Tir"]
+
+
+def test_each_line_of_a_list_of_pairs_is_one_pair():
+    text = ("## Capacités\n\n### Conscrit\nJeune.\n\n### Vétéran\nVieux.\n\n### Fourrageurs\nDispersés.\n\n"
+            "### Ordre serré\nSerrés.\n\n## Capacités non cumulables\n\nConscrit / Vétéran\nFourrageurs / Ordre serré\n")
+    document = markdown.parse(text, source="t.md", game="g", options={})
+    assert [(r, p.text, p.line) for r, p in document.relation_lists] == [
+        ("excludes", "Conscrit / Vétéran", 17), ("excludes", "Fourrageurs / Ordre serré", 18)]
+
+
+def test_an_app_record_with_nested_rules_and_relations_by_id(build_glossary):
+    """"regles": {"texte": …, "precisions": […]} is the text and its details; a relation list
+    naming other records by id names their abilities."""
+    text = ('{"Capacités": [\n'
+            ' {"id": "cap-1", "nom": "Ressort", "regles": {"texte": "Le combattant bondit.",'
+            ' "precisions": ["Voir aussi Balancier."]}, "liens": {"incompatibilités": ["cap-2"]}},\n'
+            ' {"id": "cap-2", "nom": "Balancier", "regles": {"texte": "Il oscille."}}\n]}')
+    result = build_glossary(text, "capacites.json")
+    entries = {e.name: e for e in result.corpus.entries()}
+    assert entries["Ressort"].text == "Le combattant bondit.\nVoir aussi Balancier."
+    assert ("Ressort", "excludes", "Balancier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}

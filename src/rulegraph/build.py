@@ -162,6 +162,8 @@ def render_pages(graph: Graph, content: str, progress: Progress | None = None) -
     key = PickleCache.key(content, language())
     kept = cache.get(key)
     if isinstance(kept, dict):
+        if progress is not None:
+            progress(_("reading back the atlas and the report of this content"))
         stop_checks(graph)
         return kept
     if progress is not None:

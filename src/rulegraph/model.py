@@ -129,8 +129,9 @@ class Document:
 
     @property
     def general_rules(self) -> tuple[Paragraph, ...]:
-        """Every paragraph outside the entries: the preamble, the commentary, the relation lists."""
-        return (*self.preamble, *self.commentary, *(paragraph for _relation, paragraph in self.relation_lists))
+        """Every paragraph outside the entries (preamble, commentary, relation lists), in the file's order."""
+        listed = (paragraph for _relation, paragraph in self.relation_lists)
+        return tuple(sorted((*self.preamble, *self.commentary, *listed), key=lambda paragraph: paragraph.line))
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,8 +116,9 @@ class ExtractionCache(PickleCache):
 
 @cache
 def _environment() -> str:
-    """What extraction depends on besides its input: the package's files, the parser (model and
-    library), the word list, the Python that pickles."""
+    """What a kept value depends on besides its input: the package's files, the parser (model and
+    library), the word list, the libraries that validate, render and hold the graph (pySHACL,
+    pyvis, rdflib, NetworkX), the Python that pickles."""
     from importlib.metadata import PackageNotFoundError, version
 
     from .extract.analysis import model_id
@@ -131,7 +132,7 @@ def _environment() -> str:
             stat = os.stat(os.path.join(folder, name))
             stamps.append(f"{os.path.relpath(os.path.join(folder, name), root)}:{stat.st_size}:{stat.st_mtime_ns}")
     versions = []
-    for package in ("spacy", "pyspellchecker"):
+    for package in ("spacy", "pyspellchecker", "pyshacl", "pyvis", "rdflib", "networkx"):
         try:
             versions.append(f"{package} {version(package)}")
         except PackageNotFoundError:

@@ -173,17 +173,11 @@ def name_content(graph: Graph, digest: str) -> None:
 
 
 def _shacl_cache(digest: str) -> tuple[PickleCache, str]:
-    """Where a validation of the content ``digest`` names is kept, and its key: the validator and
-    the language of the findings are in it too (the shapes are package files, in every key)."""
-    from importlib.metadata import PackageNotFoundError, version
-
+    """Where a validation of the content ``digest`` names is kept, and its key: the language of
+    the findings is in it too (the shapes are package files and pySHACL's version is in every key)."""
     from ..i18n import language
 
-    try:
-        validator = version("pyshacl")
-    except PackageNotFoundError:
-        validator = "unknown"
-    return PickleCache(cache_folder() / "shacl"), PickleCache.key(digest, validator, language())
+    return PickleCache(cache_folder() / "shacl"), PickleCache.key(digest, language())
 
 
 class _Kept:

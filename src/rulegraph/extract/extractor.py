@@ -624,11 +624,13 @@ def _relation_list_statements(document: Document, lexicon: Lexicon) -> list[Stat
     out: list[Statement] = []
     for relation, paragraph in document.relation_lists:
         named = list(dict.fromkeys(m.term.label for m in lexicon.find(paragraph.text) if m.term.kind == "ability"))
-        first = TermRef(document.game, "ability", named[0]) if named else None
+        if len(named) < 2:
+            continue
+        first = TermRef(document.game, "ability", named[0])
         out += [Statement(subject=first, relation=relation, object=TermRef(document.game, "ability", other),
                           sentence=paragraph.text, source=document.source, line=paragraph.line, confidence=1.0,
                           rule=LIST_RULES[relation], owner=named[0])
-                for other in named[1:] if first is not None]
+                for other in named[1:]]
     return out
 
 

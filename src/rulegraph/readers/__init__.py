@@ -43,9 +43,8 @@ def detect_format(path: Path, text: str) -> str:
         return "csv"
     if any(line.startswith("### ") or line.startswith("## ") for line in lines):
         return "markdown"
-    every_line = editor_lines(text)
-    if (any(chapter.ENTRY_HEADER.match(line) for line in lines) or len(chapter.capital_entries(every_line)) >= 2
-            or chapter.colon_entries(every_line)):
+    capitals, colons = chapter.entry_openers(editor_lines(text))
+    if any(chapter.ENTRY_HEADER.match(line) for line in lines) or len(capitals) >= 2 or colons:
         return "chapter"
     raise RulegraphError(
         _('cannot tell the format; give one with --format ({formats})').format(formats=', '.join(FORMATS)), path=path, line=1

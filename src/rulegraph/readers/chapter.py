@@ -24,11 +24,12 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, is_pair_line, make_entry
+from .entries import category_class, make_entry, relation_list_line
 
 #: The name starts and ends with a non-space, so the spaces around it are matched one way only
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
@@ -75,36 +76,42 @@ def _is_capital_entry(lines: list[str], number: int, previous_blank: bool) -> bo
     return not is_tag(following[0]) or (len(following) > 1 and bool(following[1]) and not is_tag(following[1]))
 
 
-#: "Charge (X) : Lorsque la figurine…": a name, a colon and the rule text on one line.
-_COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_][^:]*?)\s*:\s*(?P<after>\S.*)$")
+#: "Charge (X) : Lorsque la figurine…": a name, a colon and the rule text on one line. The name
+#: ends on a non-space, so the spaces before the colon are matched one way only.
+_COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_](?:[^:]*[^:\s])?)\s*:\s*(?P<after>\S.*)$")
 #: Entries of that form are read when there are at least this many, with different names: a
 #: chapter's odd "Exemple : …" or "Note : …" line is no glossary.
 _MIN_COLON_ENTRIES = 3
+#: Words that label a paragraph inside an entry ("Exemple : …", "Précision : …"), folded.
+_LABELS = frozenset(fields.key(word) for word in lang_words("fields")["paragraph_labels"])
 
 
 def _colon_head(line: str) -> str | None:
     header = _COLON_HEADER.match(line.strip())
     head = header.group("head") if header else ""
-    return head if head[:1].isupper() and looks_like_name(head) else None
+    return head if head[:1].isupper() and looks_like_name(head) and fields.key(head) not in _LABELS else None
 
 
-def colon_entries(lines: list[str]) -> set[int]:
-    """The lines that open an entry when each ability is a paragraph "Name : text" (no dash),
-    after a blank line; none unless there are a few, nearly all with different names."""
-    previous = [True] + [not line.strip() for line in lines[:-1]]
-    heads = {n: head for n, line in enumerate(lines, 1) if previous[n - 1] and (head := _colon_head(line))}
-    distinct = {fold(head) for head in heads.values()}
-    return set(heads) if len(heads) >= _MIN_COLON_ENTRIES and len(distinct) >= 0.9 * len(heads) else set()
+def _after_blank(lines: list[str]) -> list[bool]:
+    """Per line, whether a blank line (or the start of the file) comes before it."""
+    return [True] + [not line.strip() for line in lines[:-1]]
 
 
-def capital_entries(lines: list[str]) -> set[int]:
-    """The lines that open an entry when names stand alone in capitals; none when a line of
-    the chapter is a ``- Name :`` entry (that form wins)."""
-    previous = [True] + [not line.strip() for line in lines[:-1]]
+def entry_openers(lines: list[str]) -> tuple[set[int], set[int]]:
+    """The lines that open an entry written without a dash: names alone in capitals, or
+    "Name : text" paragraphs (at least a few, nearly all with different names), whichever form
+    opens more entries; none of either when a line of the chapter is a ``- Name :`` entry (that
+    form wins). A title in capitals with its description on the next line ("LE FEU" then "Les
+    foyers…") among "Name : text" paragraphs is a section."""
+    previous = _after_blank(lines)
     numbers = range(1, len(lines) + 1)
     if any(_is_dash_entry(lines, n, previous[n - 1]) for n in numbers):
-        return set()
-    return {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
+        return set(), set()
+    capitals = {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
+    heads = {n: head for n in numbers if previous[n - 1] and (head := _colon_head(lines[n - 1]))}
+    if len(heads) < _MIN_COLON_ENTRIES or len({fold(head) for head in heads.values()}) < 0.9 * len(heads):
+        heads = {}
+    return (capitals, set()) if len(capitals) >= len(heads) else (set(), set(heads))
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
@@ -115,8 +122,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     document = Document(source=source, game=game)
     current: dict[str, Any] | None = None
     entries: list[dict[str, Any]] = []
-    capitals = capital_entries(lines)
-    colons = set() if capitals else colon_entries(lines)
+    capitals, colons = entry_openers(lines)
+    openers = capitals | colons
     # Text outside the entries, with the section it stands in: (section index, title, paragraph).
     outside: list[tuple[int, str, Paragraph]] = []
     section_index = last_entry_section = 0
@@ -128,14 +135,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if _is_title(lines, number):
             continue
-        if number not in capitals | colons and (fold(line) in categories or _is_section(lines, number, previous_blank)):
+        if number not in openers and (fold(line) in categories or _is_section(lines, number, previous_blank)):
             section = sentence_case(without_rule_number(line)) if capitals or colons else line
             category = category_class(section, categories, default_class)
             current = None
             previous_blank = True
             section_index += 1
             continue
-        if number in capitals or number in colons or _is_dash_entry(lines, number, previous_blank):
+        if number in openers or _is_dash_entry(lines, number, previous_blank):
             header = ENTRY_HEADER.match(line) or (_COLON_HEADER.match(line) if number in colons else None)
             head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(line), "")
             last_entry_section = section_index
@@ -171,8 +178,8 @@ def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragr
     for index, title, paragraph in outside:
         if index <= last_entry_section:
             preamble.append(paragraph)
-        elif (relation := fields.list_relation(title)) is not None and is_pair_line(paragraph.text):
-            lists.append((relation, paragraph))
+        elif (listed := relation_list_line(title, paragraph)) is not None:
+            lists.append(listed)
         else:
             commentary.append(paragraph)
     document.preamble, document.commentary, document.relation_lists = tuple(preamble), tuple(commentary), tuple(lists)

@@ -12,6 +12,7 @@ from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import COST_ATTRIBUTE, parse_heading
 from ..notes import NOTE_MARK, questioned_sentence, split_note
 from ..text import fold, split_sentences
+from . import fields
 
 #: Words that make a category hold weapon abilities when the manifest does not map it.
 _WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
@@ -34,6 +35,13 @@ def is_pair_line(text: str) -> bool:
     Balance sont incompatibles, par définition.") is read as commentary instead."""
     return (bool(_PAIR_SEPARATOR.search(text)) and not _SENTENCE_PUNCTUATION.search(text)
             and len(text.split()) <= _MAX_PAIR_WORDS)
+
+
+def relation_list_line(title: str, paragraph: Paragraph) -> tuple[str, Paragraph] | None:
+    """(relation, line) when ``paragraph`` is a line of names in a section after the entries whose
+    title names a relation ("CAPACITÉS NON CUMULABLES" then "conscrit / vétéran"), else None."""
+    relation = fields.list_relation(title)
+    return (relation, paragraph) if relation is not None and is_pair_line(paragraph.text) else None
 
 
 def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:

@@ -34,6 +34,8 @@ MORE_TEXT_FIELDS = _names("more_text")
 #: attributes): prerequisites, incompatibilities, granted abilities, see-also lists.
 RELATION_FIELDS: dict[str, tuple[str, ...]] = {relation: _names(relation) for relation in ("requires", "excludes", "grants", "references")}
 CATEGORY_FIELDS = _names("category")
+#: A record's identifier, by which an app's relation lists may name other records ("cap-002").
+ID_FIELDS = _names("id")
 TAG_FIELDS = _names("tags")
 #: A designer's notes beside the rule: notes, not attributes.
 NOTE_FIELDS = _names("notes")

@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from .fields import CATEGORY_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, is_more_text
+from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, is_more_text, matches, relation_of
 from .markdown import strip_markup
 
 #: Keys that hold the list of entries without being a category of them.
@@ -184,12 +184,49 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
+    names_by_id: dict[str, str] = {}
     for list_category, records in lists:
         pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
         for name, item in pairs:
-            document.entries.append(_entry(item, list_category, locator, options, mapping, default_class,
-                                           source=source, game=game, list_line=locator.line(records.start), name=name))
+            entry = _entry(_lifted(item), list_category, locator, options, mapping, default_class,
+                           source=source, game=game, list_line=locator.line(records.start), name=name)
+            document.entries.append(entry)
+            if isinstance(item, dict) and (id_key := find(item, ID_FIELDS)) is not None and isinstance(item[id_key], (str, int)):
+                names_by_id[str(item[id_key])] = entry.name
+    for entry in document.entries:
+        entry.attributes = tuple((key, _named(value, names_by_id) if relation_of(key) else value)
+                                 for key, value in entry.attributes)
     return document
+
+
+def _lifted(item: Any) -> Any:
+    """A record whose fields are grouped in nested objects ("regles": {"texte": …,
+    "precisions": […]}, "capacités_liées": {"incompatibilités": […]}) read as if they were its own;
+    a field of the record itself wins over a nested one of the same name."""
+    if not isinstance(item, _Object) or not any(isinstance(v, dict) for v in item.values()):
+        return item
+    flat = _Object()
+    for key, value in item.items():
+        if isinstance(value, dict) and not any(isinstance(v, dict) for v in value.values()) and _holds_fields(value):
+            for inner, inner_value in value.items():
+                if inner not in item:
+                    flat.setdefault(inner, inner_value)
+        else:
+            flat[key] = value
+    flat.start, flat.end = item.start, item.end
+    return flat
+
+
+def _holds_fields(group: dict) -> bool:
+    """A nested object groups the record's fields when one of its keys is a text, notes, tags or
+    relations field; another ("portee": {"min": 0, "max": 24}) is a value, kept as it is."""
+    kinds = (TEXT_FIELDS, NOTE_FIELDS, TAG_FIELDS)
+    return any(any(matches(key, usual) for usual in kinds) or is_more_text(key) or relation_of(key) for key in group)
+
+
+def _named(value: str, names_by_id: dict[str, str]) -> str:
+    """A relation field that lists other records by id ("cap-002") names them."""
+    return ", ".join(names_by_id.get(part.strip(), part.strip()) for part in value.split(","))
 
 
 def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, Any], mapping: dict[str, str],

@@ -21,12 +21,14 @@ from ..names import looks_like_name, parse_heading
 from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, is_pair_line, make_entry
+from .entries import category_class, make_entry, relation_list_line
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
 #: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>\S.*)$")
 _EMPHASIS = re.compile(r"\*\*(?P<b>[^*]+?)\*\*|__(?P<u>[^_]+?)__|(?<![\w*])\*(?P<i>[^*\s][^*]*?)\*(?!\w)|(?<!\w)_(?P<e>[^_\s][^_]*?)_(?!\w)")
+#: ``~~removed rule~~``: GitHub's strikethrough.
+_STRUCK = re.compile(r"~~[^~]+~~")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
@@ -38,8 +40,10 @@ _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
 def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
-    """``le _Camouflage_ et **Ruse**`` → ``le Camouflage et Ruse`` and the marked phrases."""
+    """``le _Camouflage_ et **Ruse**`` → ``le Camouflage et Ruse`` and the marked phrases; text
+    struck out (``~~Incompatible avec Vol.~~``) is a rule the author removed, and is dropped."""
     marked: list[str] = []
+    text = _STRUCK.sub("", text)
 
     def keep(match: re.Match[str]) -> str:
         phrase = next(g for g in match.groups() if g is not None)
@@ -82,12 +86,12 @@ def _with_atx_headings(lines: list[str]) -> list[str]:
 _BULLET_ENTRY = re.compile(
     r"^(?P<indent> {0,3})[-*+]\s+(?:\*\*|__)(?P<name>[^*_:]+?)\s*(?P<inside>:)?\s*(?:\*\*|__)"
     r"(?P<extra>[^:*_]{0,24}?)\s*(?(inside)|(?::|\s[—–-]\s))\s*(?P<after>.*)$")
-#: Bullet entries are read when there are at least this many, nearly all with different names,
-#: and more of them than headings: "- **Effet** : …" under each "### Name" is a label.
+#: Bullet entries are read when there are at least this many, nearly all with different names
+#: ("- **Effet** : …" under each "### Name" is a label).
 _MIN_BULLET_ENTRIES = 3
 
 
-def _bullet_entries(lines: list[str], headings: int) -> dict[int, tuple[str, str]]:
+def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
     """Line → (heading, first line of text) of each entry written as a list item in bold, when
     the glossary is written that way (a wiki's "- **Name** : text" under category headings)."""
     found: dict[int, tuple[str, str]] = {}
@@ -98,9 +102,20 @@ def _bullet_entries(lines: list[str], headings: int) -> dict[int, tuple[str, str
             head = f"{match.group('name').strip()} {extra}" if re.search(r"\w", extra) else match.group("name").strip()
             found[number] = (head, match.group("after"))
     distinct = {fold(head) for head, _after in found.values()}
-    if len(found) < _MIN_BULLET_ENTRIES or len(distinct) < 0.9 * len(found) or len(found) <= headings:
+    if len(found) < _MIN_BULLET_ENTRIES or len(distinct) < 0.9 * len(found):
         return {}
-    return found
+    # Headings whose text holds bullet entries must outnumber those whose text is prose without
+    # them: five "- **Posture du …** :" items inside one "### Postures" entry among "### Charge"
+    # and "### Tir" are its text. (A section that only lists links, "## Voir aussi", is neither.)
+    starts = [n for n, line in enumerate(lines, 1) if _HEADING.match(line)] + [len(lines) + 1]
+    with_bullets = with_prose = 0
+    for start, end in zip(starts, starts[1:]):
+        body = range(start + 1, end)
+        if any(n in found for n in body):
+            with_bullets += 1
+        elif any(lines[n - 1].strip() and not _LIST_ITEM.match(lines[n - 1]) for n in body):
+            with_prose += 1
+    return found if with_bullets > with_prose else {}
 
 
 def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
@@ -297,7 +312,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     levels = {len(m.group("level")) for _, m in headings if m}
     if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
-    bullets = _bullet_entries(lines, sum(1 for _, m in headings if m))
+    bullets = _bullet_entries(lines)
     # With bullet entries, every heading is a section.
     entry_level = 7 if bullets else 3 if 3 in levels else 2
     document = Document(source=source, game=game)
@@ -359,15 +374,17 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
     said = [(i, n, line) for i, n, line in outside if not (i in commentary and _TABLE_ROW.match(line))]
     document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary]))
-    remarks: list[Paragraph] = []
+    # Each line of a list of pairs on its own, whether or not it is a list item.
     lists: list[tuple[str, Paragraph]] = []
-    section_at = {n: i for i, n, _line in said}
-    for paragraph in _paragraphs([(n, line) for i, n, line in said if i in commentary]):
-        relation = fields.list_relation(titles[section_at[paragraph.line]])
-        if relation is not None and is_pair_line(paragraph.text):
-            lists.append((relation, paragraph))
+    remarks: list[tuple[int, str]] = []
+    for i, n, line in said:
+        if i not in commentary:
+            continue
+        single = _paragraphs([(n, line)])
+        if single and (listed := relation_list_line(titles[i], single[0])) is not None:
+            lists.append(listed)
         else:
-            remarks.append(paragraph)
-    document.commentary, document.relation_lists = tuple(remarks), tuple(lists)
+            remarks.append((n, line))
+    document.commentary, document.relation_lists = tuple(_paragraphs(remarks)), tuple(lists)
     return document
 
