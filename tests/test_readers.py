@@ -456,3 +456,50 @@ def test_an_app_record_with_nested_rules_and_relations_by_id(build_glossary):
     entries = {e.name: e for e in result.corpus.entries()}
     assert entries["Ressort"].text == "Le combattant bondit.\nVoir aussi Balancier."
     assert ("Ressort", "excludes", "Balancier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+
+
+CONVERTED = """\
+# BATELIERS
+## Escarmouches sur le fleuve, 1720-1789
+
+Introduction du livret.
+
+# Capacités de batellerie
+
+#### Pied marin
+Le combattant ne subit aucun malus sur un bateau.
+
+Il est immunisé à Remous.
+
+**Perchiste.** Le batelier manie la bourde : il bénéficie d'Allonge.
+
+### Haleur
+Il tire les bateaux.
+
+31
+
+## CAPACITÉS DE COMBAT
+
+### Allonge
+L'arme frappe à 2 pouces.
+
+**Remous X.** Les vagues secouent les barques.
+
+**Lesté** : le combattant coule.
+
+## FAQ
+
+**Q : Un Haleur peut-il tirer seul ?**
+R : Oui.
+"""
+
+
+def test_a_rulebook_converted_to_markdown_with_uneven_headings_and_bold_paragraph_entries():
+    """Entries as "####" or "###" headings or as "**Nom.** texte" paragraphs; headings in capitals
+    or that read as no name are sections; "**Q :**" is no entry."""
+    document = markdown.parse(CONVERTED, source="b.md", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Pied marin", "Perchiste", "Haleur", "Allonge", "Remous", "Lesté"]
+    assert entries["Pied marin"].text == "Le combattant ne subit aucun malus sur un bateau.\nIl est immunisé à Remous."
+    assert entries["Remous"].parameters == ("X",) and entries["Allonge"].glossary_category == "CAPACITÉS DE COMBAT"
+    assert any(p.text.startswith("Q : Un Haleur") for p in document.commentary)

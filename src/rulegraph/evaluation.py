@@ -60,7 +60,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "carnaval-venise", "gaulois", "ligue-hanseatique", "momies", "tanukis", "chevaliers-zodiaque",
                     "dirigeables", "corsaires-malouins", "alchimistes-prague", "golems-de-boue", "ronins-errants",
                     "clowns-macabres", "druides-celtes", "loups-garous", "vignerons-bourgogne", "cheminots-rouges",
-                    "cartels-venus", "pretres-soleil", "lanciers-polonais")},
+                    "cartels-venus", "pretres-soleil", "lanciers-polonais", "bateliers-loire", "sherpas-himalaya",
+                    "cyclopes-sicile", "horlogers-jura", "chamanes-siberie", "pompiers-paris")},
 }
 
 

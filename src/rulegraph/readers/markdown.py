@@ -16,8 +16,9 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Paragraph
-from ..names import looks_like_name, parse_heading
+from ..names import is_upper_case, looks_like_name, parse_heading
 from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
@@ -118,8 +119,39 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
     return found if with_bullets > with_prose else {}
 
 
+#: "**Perchiste.** Le batelier…", "**Pilote :** la figurine…", "**Lesté** — le combattant…": a
+#: paragraph that opens on a name in bold (as a converted rulebook writes its entries).
+_BOLD_LEAD = re.compile(
+    r"^(?:\*\*|__)(?P<name>[^*_:.]+?)\s*[.:]?\s*(?:\*\*|__)\s*(?:[.:]|\s[—–-])?\s*(?P<after>\S.*)$")
+#: Words that label a paragraph inside an entry ("**Effet :**", "**Q :**"), folded.
+_LABELS = frozenset(fields.key(word) for word in lang_words("fields")["paragraph_labels"])
+
+
+def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
+    """Line → (heading, first line of text) of each paragraph that opens on a name in bold after
+    a blank line or a heading, when at least a few do, nearly all with different names; a label
+    ("**Effet :**", "**Q :**") is none."""
+    found: dict[int, tuple[str, str]] = {}
+    for number, line in enumerate(lines, 1):
+        before = lines[number - 2] if number >= 2 else ""
+        if before.strip() and not _HEADING.match(before):
+            continue
+        match = _BOLD_LEAD.match(line)
+        if match and looks_like_name(match.group("name")) and fields.key(match.group("name")) not in _LABELS:
+            found[number] = (match.group("name").strip(), match.group("after"))
+    distinct = {fold(head) for head, _after in found.values()}
+    return found if len(found) >= _MIN_BULLET_ENTRIES and len(distinct) >= 0.9 * len(found) else {}
+
+
+def _is_loose_entry(title: str, level: int) -> bool:
+    """In a glossary whose entries are also bold paragraphs (a converted rulebook), a heading
+    below the first level is an entry when it reads as a name not written in capitals; the
+    others ("## CAPACITÉS DE COMBAT", "## Commandement, dévotion et superstitions") are sections."""
+    return level >= 2 and not is_upper_case(title) and looks_like_name(title)
+
+
 def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
-    """A line after a bullet entry goes on with it when it is indented (a second paragraph, an
+    """A line after a list item entry goes on with it when it is indented (a second paragraph, an
     example, a sub-list) or follows at once without being another item ("=> à revoir ?")."""
     if line.startswith((" ", "\t")):
         return True
@@ -312,8 +344,10 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     levels = {len(m.group("level")) for _, m in headings if m}
     if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
-    bullets = _bullet_entries(lines)
-    # With bullet entries, every heading is a section.
+    leads = _bold_lead_entries(lines)
+    bullets = leads or _bullet_entries(lines)
+    # With bullet entries, every heading is a section; with bold paragraphs, headings that read
+    # as names are entries too, whatever their level.
     entry_level = 7 if bullets else 3 if 3 in levels else 2
     document = Document(source=source, game=game)
     # Text outside every entry, by section: a section of prose with no entry, after the entries
@@ -329,13 +363,16 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         line = lines[number - 1]
         if number in bullets:
             head, after = bullets[number]
-            current = {"head": head, "line": number, "category": category, "section": section, "lines": [(number, after)]}
+            current = {"head": head, "line": number, "category": category, "section": section, "lines": [(number, after)],
+                       "item": number not in leads}
             raw_entries.append(current)
             sections_with_entries.add(section_index)
-        elif bullets and current is not None and not match and line.strip() and not _goes_on_bullet_entry(line, after_blank):
+        elif (current is not None and current.get("item") and not match and line.strip()
+              and not _goes_on_bullet_entry(line, after_blank)):
             current = None
             outside.append((section_index, number, line))
-        elif match and len(match.group("level")) == entry_level:
+        elif match and (len(match.group("level")) == entry_level
+                        or leads and _is_loose_entry(strip_markup(_title(match))[0], len(match.group("level")))):
             title, _markup = strip_markup(_title(match))
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
