@@ -83,13 +83,33 @@ def _with_atx_headings(lines: list[str]) -> list[str]:
 
 
 #: "- **Perforant (X)** : les attaques…", "- **Pilote :** la figurine…", "- **Coup de boutoir** † : …":
-#: a list item that opens on a name in bold, then a colon or a dash, then the rule.
-_BULLET_ENTRY = re.compile(
-    r"^(?P<indent> {0,3})[-*+]\s+(?:\*\*|__)(?P<name>[^*_:]+?)\s*(?P<inside>:)?\s*(?:\*\*|__)"
-    r"(?P<extra>[^:*_]{0,24}?)\s*(?(inside)|(?::|\s[—–-]\s))\s*(?P<after>.*)$")
+#: a list item that opens on a name in bold; :func:`_bold_name` reads the colon or dash after it.
+#: (The name is bounded and the rest taken whole, so the scan stays linear on a line of spaces.)
+_BULLET_ENTRY = re.compile(r"^ {0,3}[-*+][ \t]+(?:\*\*|__)(?P<name>[^*_\n]{1,80}?)(?:\*\*|__)(?P<rest>.*)$")
+#: What may stand between the bold name and its colon ("† :", "(X) :"), and the colon or dash.
+_AFTER_NAME = re.compile(r"(?P<extra>[^:*_]{0,24}?)(?::|[ \t][—–-][ \t])")
 #: Bullet entries are read when there are at least this many, nearly all with different names
 #: ("- **Effet** : …" under each "### Name" is a label).
 _MIN_BULLET_ENTRIES = 3
+
+
+def _bold_name(match: re.Match[str] | None, *, dot: bool) -> tuple[str, str] | None:
+    """(heading, text) of a line that opens on a name in bold followed by a colon or a dash: inside
+    the bold ("**Pilote :** …"), after it ("**Pilote** : …", "**Coup de boutoir** † : …"), or,
+    with ``dot``, a full stop ("**Perchiste.** …"); None for another bold phrase."""
+    if match is None:
+        return None
+    name, rest = match.group("name").strip(), match.group("rest")
+    if name.endswith(":") or (dot and name.endswith(".")):
+        name, text = name[:-1].strip(), rest.strip()
+    elif dot and rest.lstrip().startswith("."):
+        text = rest.lstrip()[1:].strip()
+    elif (after := _AFTER_NAME.match(rest)) is not None:
+        extra = after.group("extra").strip()
+        name, text = (f"{name} {extra}" if re.search(r"\w", extra) else name), rest[after.end():].strip()
+    else:
+        return None
+    return (name, text) if name and looks_like_name(name) else None
 
 
 def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
@@ -97,11 +117,9 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
     the glossary is written that way (a wiki's "- **Name** : text" under category headings)."""
     found: dict[int, tuple[str, str]] = {}
     for number, line in enumerate(lines, 1):
-        match = _BULLET_ENTRY.match(line)
-        if match and looks_like_name(match.group("name")):
-            extra = match.group("extra").strip()
-            head = f"{match.group('name').strip()} {extra}" if re.search(r"\w", extra) else match.group("name").strip()
-            found[number] = (head, match.group("after"))
+        named = _bold_name(_BULLET_ENTRY.match(line), dot=False)
+        if named is not None:
+            found[number] = named
     distinct = {fold(head) for head, _after in found.values()}
     if len(found) < _MIN_BULLET_ENTRIES or len(distinct) < 0.9 * len(found):
         return {}
@@ -121,8 +139,7 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
 
 #: "**Perchiste.** Le batelier…", "**Pilote :** la figurine…", "**Lesté** — le combattant…": a
 #: paragraph that opens on a name in bold (as a converted rulebook writes its entries).
-_BOLD_LEAD = re.compile(
-    r"^(?:\*\*|__)(?P<name>[^*_:.]+?)\s*[.:]?\s*(?:\*\*|__)\s*(?:[.:]|\s[—–-])?\s*(?P<after>\S.*)$")
+_BOLD_LEAD = re.compile(r"^(?:\*\*|__)(?P<name>[^*_\n]{1,80}?)(?:\*\*|__)(?P<rest>.*)$")
 #: Words that label a paragraph inside an entry ("**Effet :**", "**Q :**"), folded.
 _LABELS = frozenset(fields.key(word) for word in lang_words("fields")["paragraph_labels"])
 
@@ -136,9 +153,9 @@ def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
         before = lines[number - 2] if number >= 2 else ""
         if before.strip() and not _HEADING.match(before):
             continue
-        match = _BOLD_LEAD.match(line)
-        if match and looks_like_name(match.group("name")) and fields.key(match.group("name")) not in _LABELS:
-            found[number] = (match.group("name").strip(), match.group("after"))
+        named = _bold_name(_BOLD_LEAD.match(line), dot=True)
+        if named is not None and named[1] and fields.key(named[0]) not in _LABELS:
+            found[number] = named
     distinct = {fold(head) for head, _after in found.values()}
     return found if len(found) >= _MIN_BULLET_ENTRIES and len(distinct) >= 0.9 * len(found) else {}
 
