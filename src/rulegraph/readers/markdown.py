@@ -109,6 +109,9 @@ def _bold_name(match: re.Match[str] | None, *, dot: bool) -> tuple[str, str] | N
         name, text = (f"{name} {extra}" if re.search(r"\w", extra) else name), rest[after.end():].strip()
     else:
         return None
+    # "**1.1 Possession.**" opens a numbered rule paragraph, not an entry.
+    if dot and ("." in name or name[:1].isdigit()):
+        return None
     return (name, text) if name and looks_like_name(name) else None
 
 
