@@ -106,7 +106,7 @@ def run_example(command: str, folder: Path) -> tuple[int, str]:
     if argv[0] != "rulegraph":
         raise ValueError(f"not a rulegraph command: {command}")
     done = subprocess.run([sys.executable, "-m", "rulegraph", *argv[1:]], cwd=folder, env=example_environment(),
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1200)
     return done.returncode, done.stdout
 
 

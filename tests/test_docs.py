@@ -49,7 +49,7 @@ def test_the_makefile_runs_cog_as_the_test_does():
 
 def test_the_generated_pages_and_examples_are_current():
     """Re-runs every console example on a fresh copy of the seeds and compares with the pages."""
-    done = subprocess.run(cog_command("--check", "--diff"), capture_output=True, text=True, cwd=ROOT, timeout=900)
+    done = subprocess.run(cog_command("--check", "--diff"), capture_output=True, text=True, cwd=ROOT, timeout=1800)
     assert done.returncode == 0, f"run 'make docs' to regenerate: {done.stdout}{done.stderr}"
 
 
