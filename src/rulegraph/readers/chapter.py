@@ -24,12 +24,11 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, make_entry, relation_list_line
+from .entries import category_class, enough_entries, make_entry, relation_list_line
 
 #: The name starts and ends with a non-space, so the spaces around it are matched one way only
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
@@ -79,17 +78,12 @@ def _is_capital_entry(lines: list[str], number: int, previous_blank: bool) -> bo
 #: "Charge (X) : Lorsque la figurine…": a name, a colon and the rule text on one line. The name
 #: ends on a non-space, so the spaces before the colon are matched one way only.
 _COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_](?:[^:]*[^:\s])?)\s*:\s*(?P<after>\S.*)$")
-#: Entries of that form are read when there are at least this many, with different names: a
-#: chapter's odd "Exemple : …" or "Note : …" line is no glossary.
-_MIN_COLON_ENTRIES = 3
-#: Words that label a paragraph inside an entry ("Exemple : …", "Précision : …"), folded.
-_LABELS = frozenset(fields.key(word) for word in lang_words("fields")["paragraph_labels"])
 
 
 def _colon_head(line: str) -> str | None:
     header = _COLON_HEADER.match(line.strip())
     head = header.group("head") if header else ""
-    return head if head[:1].isupper() and looks_like_name(head) and fields.key(head) not in _LABELS else None
+    return head if head[:1].isupper() and looks_like_name(head) and not fields.is_label(head) else None
 
 
 def _after_blank(lines: list[str]) -> list[bool]:
@@ -109,7 +103,7 @@ def entry_openers(lines: list[str]) -> tuple[set[int], set[int]]:
         return set(), set()
     capitals = {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
     heads = {n: head for n in numbers if previous[n - 1] and (head := _colon_head(lines[n - 1]))}
-    if len(heads) < _MIN_COLON_ENTRIES or len({fold(head) for head in heads.values()}) < 0.9 * len(heads):
+    if not enough_entries(heads.values()):
         heads = {}
     return (capitals, set()) if len(capitals) >= len(heads) else (set(), set(heads))
 

@@ -37,6 +37,19 @@ def is_pair_line(text: str) -> bool:
             and len(text.split()) <= _MAX_PAIR_WORDS)
 
 
+#: An entry form without headings (a "Name : text" paragraph, a bold list item) is read when it
+#: opens at least this many entries, nearly all with different names: an odd "Exemple : …" line,
+#: or "- **Effet** : …" labels repeated under each heading, is no glossary.
+MIN_UNMARKED_ENTRIES = 3
+_DISTINCT_SHARE = 0.9
+
+
+def enough_entries(heads: Iterable[str]) -> bool:
+    """Whether these would-be entry names are a glossary's: a few, nearly all different."""
+    names = list(heads)
+    return len(names) >= MIN_UNMARKED_ENTRIES and len({fold(name) for name in names}) >= _DISTINCT_SHARE * len(names)
+
+
 def relation_list_line(title: str, paragraph: Paragraph) -> tuple[str, Paragraph] | None:
     """(relation, line) when ``paragraph`` is a line of names in a section after the entries whose
     title names a relation ("CAPACITÉS NON CUMULABLES" then "conscrit / vétéran"), else None."""

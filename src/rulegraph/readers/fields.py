@@ -63,6 +63,15 @@ def relation_of(name: str) -> str | None:
     return next((relation for relation, usual in RELATION_FIELDS.items() if matches(name, usual)), None)
 
 
+#: Words that label a paragraph inside an entry ("Exemple : …", "**Q :**"), folded.
+_PARAGRAPH_LABELS = frozenset(key(word) for word in _FIELDS["paragraph_labels"])
+
+
+def is_label(name: str) -> bool:
+    """A paragraph's label ("Exemple", "Précision", "Q"), which opens no entry."""
+    return key(name) in _PARAGRAPH_LABELS
+
+
 #: The words of a section title that makes its lines a relation list, by relation.
 _PUNCTUATION = re.compile(r"[^\w\s-]")
 _LIST_TITLES = {"excludes": tuple(key(words) for words in _FIELDS["excludes_list_titles"])}

@@ -16,13 +16,12 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Paragraph
 from ..names import is_upper_case, looks_like_name, parse_heading
 from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, make_entry, relation_list_line
+from .entries import category_class, enough_entries, make_entry, relation_list_line
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
 #: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
@@ -88,9 +87,6 @@ def _with_atx_headings(lines: list[str]) -> list[str]:
 _BULLET_ENTRY = re.compile(r"^ {0,3}[-*+][ \t]+(?:\*\*|__)(?P<name>[^*_\n]{1,80}?)(?:\*\*|__)(?P<rest>.*)$")
 #: What may stand between the bold name and its colon ("† :", "(X) :"), and the colon or dash.
 _AFTER_NAME = re.compile(r"(?P<extra>[^:*_]{0,24}?)(?::|[ \t][—–-][ \t])")
-#: Bullet entries are read when there are at least this many, nearly all with different names
-#: ("- **Effet** : …" under each "### Name" is a label).
-_MIN_BULLET_ENTRIES = 3
 
 
 def _bold_name(match: re.Match[str] | None, *, dot: bool) -> tuple[str, str] | None:
@@ -123,8 +119,7 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
         named = _bold_name(_BULLET_ENTRY.match(line), dot=False)
         if named is not None:
             found[number] = named
-    distinct = {fold(head) for head, _after in found.values()}
-    if len(found) < _MIN_BULLET_ENTRIES or len(distinct) < 0.9 * len(found):
+    if not enough_entries(head for head, _text in found.values()):
         return {}
     # Headings whose text holds bullet entries must outnumber those whose text is prose without
     # them: five "- **Posture du …** :" items inside one "### Postures" entry among "### Charge"
@@ -143,8 +138,6 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
 #: "**Perchiste.** Le batelier…", "**Pilote :** la figurine…", "**Lesté** — le combattant…": a
 #: paragraph that opens on a name in bold (as a converted rulebook writes its entries).
 _BOLD_LEAD = re.compile(r"^(?:\*\*|__)(?P<name>[^*_\n]{1,80}?)(?:\*\*|__)(?P<rest>.*)$")
-#: Words that label a paragraph inside an entry ("**Effet :**", "**Q :**"), folded.
-_LABELS = frozenset(fields.key(word) for word in lang_words("fields")["paragraph_labels"])
 
 
 def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
@@ -157,10 +150,9 @@ def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
         if before.strip() and not _HEADING.match(before):
             continue
         named = _bold_name(_BOLD_LEAD.match(line), dot=True)
-        if named is not None and named[1] and fields.key(named[0]) not in _LABELS:
+        if named is not None and named[1] and not fields.is_label(named[0]):
             found[number] = named
-    distinct = {fold(head) for head, _after in found.values()}
-    return found if len(found) >= _MIN_BULLET_ENTRIES and len(distinct) >= 0.9 * len(found) else {}
+    return found if enough_entries(head for head, _text in found.values()) else {}
 
 
 def _is_loose_entry(title: str, level: int) -> bool:
@@ -381,6 +373,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     after_blank = True
     for number, match in headings:
         line = lines[number - 1]
+        title = strip_markup(_title(match))[0] if match else ""
         if number in bullets:
             head, after = bullets[number]
             current = {"head": head, "line": number, "category": category, "section": section, "lines": [(number, after)],
@@ -391,14 +384,11 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
               and not _goes_on_bullet_entry(line, after_blank)):
             current = None
             outside.append((section_index, number, line))
-        elif match and (len(match.group("level")) == entry_level
-                        or leads and _is_loose_entry(strip_markup(_title(match))[0], len(match.group("level")))):
-            title, _markup = strip_markup(_title(match))
+        elif match and (len(match.group("level")) == entry_level or leads and _is_loose_entry(title, len(match.group("level")))):
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
             sections_with_entries.add(section_index)
         elif match and len(match.group("level")) < entry_level:
-            title, _markup = strip_markup(_title(match))
             section = title
             section_index += 1
             titles[section_index] = title
