@@ -10,7 +10,7 @@ from itertools import combinations
 
 from rulegraph.catalogue import abilities
 from rulegraph.checks import duplicates
-from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, _candidates
+from rulegraph.checks.duplicates import NEAR_IDENTICAL_RATIO, spanning_links
 
 from .conftest import ROOT
 
@@ -20,25 +20,64 @@ def _passes_the_bounds(a: Counter, b: Counter) -> bool:
     return 2 * sum((a & b).values()) >= NEAR_IDENTICAL_RATIO * total
 
 
-def test_candidate_pairs_keep_every_pair_that_can_reach_the_ratio():
+def _all_pairs_forest(count: int, link) -> list:
+    """The spanning forest the index must give: every earlier text offered, in order."""
+    root = list(range(count))
+
+    def find(n):
+        while root[n] != n:
+            n = root[n]
+        return n
+    links = []
+    for second in range(count):
+        for first in range(second):
+            if find(first) != find(second) and (result := link(first, second)) is not None:
+                root[find(first)] = find(second)
+                links.append(result)
+    return links
+
+
+def _bags(seed: int, texts: int, chains: bool) -> list[Counter]:
+    """Random texts of 20–30 words: half copies of one base text with a few words changed
+    (chains of edits when ``chains``: each copy edits the previous one), half unrelated."""
     words = [f"w{n}" for n in range(40)]
-    chance = random.Random(12)
+    chance = random.Random(seed)
     base = [chance.choice(words) for _ in range(30)]
     bags = []
-    for _ in range(150):
+    for _ in range(texts):
         text = list(base) if chance.random() < 0.5 else [chance.choice(words) for _ in range(30)]
         for _ in range(chance.randint(0, 6)):
             text[chance.randrange(len(text))] = chance.choice(words)
+        if chains:
+            base = text
         bags.append(Counter(text[: chance.randint(20, 30)]))
-    expected = {(i, j) for i, j in combinations(range(len(bags)), 2) if _passes_the_bounds(bags[i], bags[j])}
-    found = {(i, j) for j, earlier in enumerate(_candidates(bags)) for i in earlier}
-    assert expected and expected <= found
-    assert len(found) < len(bags) * (len(bags) - 1) // 2
+    return bags
+
+
+def _as_tokens(bag: Counter) -> frozenset:
+    return frozenset((word, k) for word, count in bag.items() for k in range(count))
+
+
+def test_the_group_index_links_what_all_pairs_link():
+    """Prefix filtering and pivots skip pairs, never one that all pairs would link: random bags,
+    linked whenever they pass the shared-words bound, give the same forest both ways."""
+    for seed, chains in ((12, False), (5, True), (8, True)):
+        bags = _bags(seed, 150, chains)
+        tokens = [_as_tokens(bag) for bag in bags]
+        offered = []
+
+        def link(first, second, bags=bags, offered=offered):
+            offered.append((first, second))
+            return (first, second) if _passes_the_bounds(bags[first], bags[second]) else None
+        expected = _all_pairs_forest(len(bags), link)
+        offered.clear()
+        assert expected and spanning_links(tokens, link) == expected
+        assert len(offered) < len(bags) * (len(bags) - 1) // 2
 
 
 def test_near_identical_findings_are_those_of_all_pairs(seed_graph, monkeypatch):
     indexed = duplicates.check_near_identical_texts(seed_graph)
-    monkeypatch.setattr(duplicates, "_candidates", lambda bags: [list(range(j)) for j in range(len(bags))])
+    monkeypatch.setattr(duplicates, "spanning_links", lambda bags, link: _all_pairs_forest(len(bags), link))
     assert indexed == duplicates.check_near_identical_texts(seed_graph) and indexed
 
 
@@ -52,8 +91,8 @@ def test_near_identical_copies_are_linked_once_each_not_pairwise(french, tmp_pat
     generator = runpy.run_path(str(ROOT / "scripts" / "synthetic_corpus.py"))
     graph = build(generator["write_corpus"](tmp_path, copies=3)).graph
     findings = duplicates.check_near_identical_texts(graph)
-    items = [(a, duplicates.comparable_words(a)) for a in abilities(graph)]
-    items = [(a, words) for a, words in items if words]
+    items = list({(a.game, tuple(words)): (a, words) for a in reversed(abilities(graph))
+                  if (words := duplicates.comparable_words(a))}.values())  # the first of identical texts
     every_pair = nx.Graph()
     every_pair.add_edges_from((a.label, b.label) for (a, x), (b, y) in combinations(items, 2)
                               if x != y and duplicates.text_similarity(x, y) >= NEAR_IDENTICAL_RATIO)

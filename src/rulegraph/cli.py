@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -62,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        gc.unfreeze()  # the graph a command froze (commands.common.build_from_args) is collectable again
 
 
 def run() -> None:

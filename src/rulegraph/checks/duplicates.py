@@ -10,19 +10,23 @@ word sequences, i.e. 2 × (words in matching blocks) / (words in both texts); a 
 :data:`NEAR_IDENTICAL_RATIO` is reported. Only abilities of the same game are compared. Two cheap
 upper bounds of that ratio (the lengths, then the words shared regardless of order) skip most
 pairs before the sequences are aligned, without ever skipping one that would pass; candidate
-pairs come from a prefix-filtering index (:func:`_candidates`), not from all pairs.
+pairs come from a prefix-filtering index of groups with pivots (:func:`spanning_links`), not
+from all pairs.
 
 Findings link each near-identical text to one it resembles, not to every one: texts are taken in
 file order and a text is compared only with earlier candidates not yet linked to it (a spanning
 forest of the near-identical pairs). The groups are those of all pairs, and a catalogue of n
-copies of a text gives n − 1 findings instead of n(n − 1)/2.
+copies of a text gives n − 1 findings instead of n(n − 1)/2. Texts that are word for word the
+same are compared once, as the first of them (identical-text lists them all).
 """
 
 from __future__ import annotations
 
 import difflib
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from rdflib import Graph, Literal, URIRef
 
@@ -122,31 +126,22 @@ def check_identical_texts(graph: Graph) -> list[Finding]:
 
 
 def check_near_identical_texts(graph: Graph) -> list[Finding]:
+    """Texts written word for word alike are compared once, as their first ability: identical-text
+    reports them, and a catalogue of copies would otherwise offer each one to every group."""
     by_game: dict[str, list[tuple[Ability, list[str], list[str], frozenset[tuple[str, int]]]]] = defaultdict(list)
+    seen: set[tuple[str, tuple[str, ...]]] = set()
     for ability in abilities(graph):
         pairs = _words_of(ability)
-        if pairs:
-            keys = [k for k, _word in pairs]
+        keys = [k for k, _word in pairs]
+        if pairs and (ability.game, tuple(keys)) not in seen:
+            seen.add((ability.game, tuple(keys)))
             by_game[ability.game].append((ability, keys, [w for _key, w in pairs], _tokens(keys)))
-    findings = []
+    findings: list[Finding] = []
     for items in by_game.values():
-        group = list(range(len(items)))  # union-find over the texts: linked texts share a root
-        for second, earlier in enumerate(_candidates([tokens for *_rest, tokens in items])):
-            for first in earlier:
-                if _root(group, first) == _root(group, second):
-                    continue
-                found = _near_identical(items[first], items[second])
-                if found is not None:
-                    group[_root(group, first)] = _root(group, second)
-                    findings.append(found)
+        def link(first: int, second: int, items: list = items) -> Finding | None:
+            return _near_identical(items[first], items[second])
+        findings.extend(spanning_links([tokens for *_rest, tokens in items], link))
     return findings
-
-
-def _root(group: list[int], number: int) -> int:
-    while group[number] != number:
-        group[number] = group[group[number]]
-        number = group[number]
-    return number
 
 
 def _tokens(words: list[str]) -> frozenset[tuple[str, int]]:
@@ -185,29 +180,100 @@ def _near_identical(first: tuple[Ability, list[str], list[str], frozenset[tuple[
         a.source, a.line)
 
 
-def _candidates(token_sets: list[frozenset[tuple[str, int]]]) -> list[list[int]]:
-    """For each text, the earlier texts (in order) that may reach the ratio with it: prefix
-    filtering, exact, never a pair too few.
+Link = TypeVar("Link")
 
-    A pair at the ratio τ shares at least τ(|a|+|b|)/2 words (counted with repeats), and the
-    length bound gives |b| ≥ |a|·τ/(2−τ), so it shares at least t(a) = |a|·τ/(2−τ) words of
-    a. Order every (word, k-th occurrence) token rarest first: two bags sharing t tokens share
-    one among the first |x| − t + 1 tokens of each. Indexing only those prefixes finds every
-    such pair while comparing a text with just the few texts that share a rare word with it."""
-    tokens = [list(own) for own in token_sets]
-    frequency = Counter(token for own in tokens for token in own)
+
+def spanning_links(bags: list[frozenset[tuple[str, int]]], link: Callable[[int, int], Link | None]) -> list[Link]:
+    """A spanning forest of the pairs that ``link`` joins: each text, in order, is offered every
+    earlier text not yet in its group, in order, and the results ``link`` gives are returned.
+    ``link`` must return None for every pair whose bags (sets of (word, k-th occurrence)) share
+    fewer than the ratio's words, as the near-identical ratio does.
+
+    Only some pairs are offered, never one fewer than all pairs would link:
+
+    - Prefix filtering. A pair at the ratio τ shares at least τ(|a|+|b|)/2 words, and the length
+      bound gives |b| ≥ |a|·τ/(2−τ), so it shares at least t(a) = |a|·τ/(2−τ) words of a. With
+      every token ordered rarest first, two bags sharing t tokens share one among the first
+      |x| − t + 1 tokens of each, so only groups holding a text that shares one of those tokens
+      are looked at. The index keeps one entry per group, not per text: a catalogue of copies
+      makes every rare word common to a hundred texts, which pairwise indexes compare again and
+      again.
+    - Pivots. Each group keeps a pivot text and a radius, the largest number of words that
+      differ between the pivot and any text of the group (|x Δ y| over the bags, a distance). A
+      text farther from the pivot than the radius plus what the ratio allows the group's longest
+      text cannot reach the ratio with any of them (triangle inequality), so the group is passed
+      after one set intersection."""
+    groups = _Groups([len(bag) for bag in bags])
+    frequency = Counter(token for bag in bags for token in bag)
     index: dict[tuple[str, int], list[int]] = defaultdict(list)
-    found: list[list[int]] = []
-    for number, own in enumerate(tokens):
-        own.sort(key=lambda token: (frequency[token], token))
-        size = len(own)
-        shared = int(size * NEAR_IDENTICAL_RATIO / (2 - NEAR_IDENTICAL_RATIO))  # rounded down: a longer prefix, safe
-        earlier: set[int] = set()
-        for token in own[: size - shared + 1]:
-            earlier.update(index[token])
-            index[token].append(number)
-        found.append(sorted(earlier))
-    return found
+    links: list[tuple[int, Link]] = []
+    ratio = NEAR_IDENTICAL_RATIO
+    for second, bag in enumerate(bags):
+        size = len(bag)
+        ordered = sorted(bag, key=lambda token: (frequency[token], token))
+        shared = int(size * ratio / (2 - ratio))  # rounded down: a longer prefix, safe
+        candidates: dict[int, None] = {}
+        for token in ordered[: size - shared + 1]:
+            roots = list(dict.fromkeys(groups.root(member) for member in index[token]))
+            candidates.update(dict.fromkeys(roots))
+            index[token] = [*roots, second]
+        found: list[tuple[int, Link]] = []
+        for root in candidates:
+            root = groups.root(root)
+            if root == groups.root(second) or groups.too_far(root, bag, bags):
+                continue
+            for first in sorted(groups.members[root]):
+                result = link(first, second)
+                if result is not None:
+                    groups.join(root, second, bags)
+                    found.append((first, result))
+                    break
+        links.extend(sorted(found, key=lambda item: item[0]))
+    return [result for _first, result in links]
+
+
+class _Groups:
+    """Union-find over texts where each group knows its members, its shortest and longest bag,
+    a pivot and a radius (see :func:`spanning_links`)."""
+
+    def __init__(self, sizes: list[int]) -> None:
+        self.parent = list(range(len(sizes)))
+        self.members = [[number] for number in range(len(sizes))]
+        self.shortest = list(sizes)
+        self.longest = list(sizes)
+        self.pivot = list(range(len(sizes)))
+        self.radius = [0] * len(sizes)
+
+    def root(self, number: int) -> int:
+        parent = self.parent
+        while parent[number] != number:
+            parent[number] = parent[parent[number]]
+            number = parent[number]
+        return number
+
+    def too_far(self, root: int, bag: frozenset[tuple[str, int]], bags: list[frozenset[tuple[str, int]]]) -> bool:
+        """No text of the group can share the ratio's words with ``bag``."""
+        ratio, size = NEAR_IDENTICAL_RATIO, len(bag)
+        # The length bound 2·min(|a|, |b|) ≥ τ(|a| + |b|) holds only for lengths in [low, high].
+        low, high = size * ratio / (2 - ratio), size * (2 - ratio) / ratio
+        if self.longest[root] < low - 1e-9 or self.shortest[root] > high + 1e-9:
+            return True
+        pivot = bags[self.pivot[root]]
+        distance = size + len(pivot) - 2 * len(bag & pivot)
+        return distance - self.radius[root] > (1 - ratio) * (size + self.longest[root]) + 1e-9
+
+    def join(self, root: int, other: int, bags: list[frozenset[tuple[str, int]]]) -> None:
+        big, small = self.root(root), self.root(other)
+        if len(self.members[big]) < len(self.members[small]):
+            big, small = small, big
+        a, b = bags[self.pivot[big]], bags[self.pivot[small]]
+        between = len(a) + len(b) - 2 * len(a & b)
+        self.radius[big] = max(self.radius[big], between + self.radius[small])
+        self.shortest[big] = min(self.shortest[big], self.shortest[small])
+        self.longest[big] = max(self.longest[big], self.longest[small])
+        self.members[big].extend(self.members[small])
+        self.members[small] = []
+        self.parent[small] = big
 
 
 def _differences(matcher: difflib.SequenceMatcher, a: list[str], b: list[str]) -> str:
