@@ -36,6 +36,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # tests.servers: the SPARQL servers the publish tests start
 PYTHON = sys.executable
 RULEGRAPH = [PYTHON, "-m", "rulegraph"]
 COUNT = ("PREFIX rg: <https://w3id.org/rulegraph#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
@@ -150,7 +151,10 @@ def main() -> None:
 
     print(f"serve: COUNT of abilities over /sparql = {served_count(seeds_out)}, "
           f"local = {queries.run(seed_graph, queries.adhoc(COUNT)).rows[0]['n']}")
-    print(f"publish into an Oxigraph server: {published_count(graph_path)}")
+    from tests.servers import oxigraph_server, virtuoso_server
+
+    print(f"publish into an Oxigraph server: {published_count(graph_path, oxigraph_server)}")
+    print(f"publish into Virtuoso:           {published_count(graph_path, virtuoso_server)}")
     for name in ("graph.ttl", "graph.html", "report.html", "report.md"):
         print(f"{args.copies}x {name}: {(out / name).stat().st_size / 1e6:.1f} MB")
     print(f"{args.copies}x atlas in headless Chromium: {atlas_first_view(out / 'graph.html')}")
@@ -193,36 +197,22 @@ def served_count(out: Path) -> str:
         server.close()
 
 
-def published_count(graph_path: Path) -> str:
-    import socket
-
+def published_count(graph_path: Path, server) -> str:
+    """Seconds to publish the graph into a server started here, then its COUNT of abilities."""
     from rulegraph import queries
     from rulegraph.remote import Endpoint, publish, run
+    from tests.servers import ServerMissing
 
-    binary = shutil.which("oxigraph") or str(Path(PYTHON).with_name("oxigraph"))
-    if not Path(binary).exists():
-        return "skipped (pip install oxigraph)"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    with tempfile.TemporaryDirectory() as location:
-        process = subprocess.Popen([binary, "serve", "--location", location, "--bind", f"127.0.0.1:{port}"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.2)
+    try:
+        with tempfile.TemporaryDirectory() as location, server(Path(location)) as found:
             start = time.perf_counter()
-            publish(Endpoint(f"http://127.0.0.1:{port}/store"), graph_path.read_bytes(), "urn:rulegraph:bench")
+            publish(Endpoint(found["store"], user=found["user"], password=found.get("password")),
+                    graph_path.read_bytes(), "urn:rulegraph:bench")
             seconds = time.perf_counter() - start
-            rows = run(Endpoint(f"http://127.0.0.1:{port}/query", graph_iri="urn:rulegraph:bench"), queries.adhoc(COUNT)).rows
+            rows = run(Endpoint(found["query"], graph_iri="urn:rulegraph:bench"), queries.adhoc(COUNT)).rows
             return f"{seconds:.1f} s, then COUNT of abilities on the server = {rows[0]['n']}"
-        finally:
-            process.terminate()
-            process.wait()
+    except ServerMissing as missing:
+        return f"skipped: {missing}"
 
 
 if __name__ == "__main__":

@@ -5,14 +5,6 @@
 from __future__ import annotations
 
 import json
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -20,90 +12,33 @@ from rulegraph import queries
 from rulegraph.cli import main
 from rulegraph.errors import RulegraphError
 from rulegraph.remote import PASSWORD_VARIABLE, Endpoint
+from rulegraph.remote import publish as publish_turtle
 from rulegraph.remote import run as run_remote
 
+from . import servers
+from .servers import ServerMissing, free_port
 from .test_store import SEED_PARAMETERS
 
 GRAPH_IRI = "https://w3id.org/rulegraph/data/graph/test-seeds"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(url: str, process: subprocess.Popen, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"the server stopped at start (exit {process.returncode})")
-        try:
-            urllib.request.urlopen(url, timeout=2).close()
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"no answer from {url} after {seconds:.0f} s")
+def _started(server, folder):
+    """The server as a module fixture: skipped with the reason where it is not installed."""
+    try:
+        with server(folder) as found:
+            yield found
+    except ServerMissing as missing:
+        pytest.skip(str(missing))
 
 
 @pytest.fixture(scope="module")
 def oxigraph_server(tmp_path_factory):
-    binary = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigraph"))
-    if not Path(binary).exists():
-        pytest.skip("the Oxigraph server is not installed (pip install oxigraph)")
-    port = free_port()
-    process = subprocess.Popen([binary, "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
-                                "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(f"http://127.0.0.1:{port}/", process)
-        yield {"name": "oxigraph", "store": f"http://127.0.0.1:{port}/store", "query": f"http://127.0.0.1:{port}/query", "user": None}
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-
-
-VIRTUOSO_INI = """[Database]
-DatabaseFile = {dir}/virtuoso.db
-ErrorLogFile = {dir}/virtuoso.log
-TransactionFile = {dir}/virtuoso.trx
-xa_persistent_file = {dir}/virtuoso.pxa
-[TempDatabase]
-DatabaseFile = {dir}/virtuoso-temp.db
-TransactionFile = {dir}/virtuoso-temp.trx
-[Parameters]
-ServerPort = 127.0.0.1:{sql_port}
-DirsAllowed = ., {dir}, /usr/share/virtuoso-opensource-7/vad
-NumberOfBuffers = 10000
-MaxDirtyBuffers = 6000
-[HTTPServer]
-ServerPort = 127.0.0.1:{http_port}
-ServerRoot = /var/lib/virtuoso-opensource-7/vsp
-[SPARQL]
-ResultSetMaxRows = 100000
-MaxQueryExecutionTime = 60
-DefaultGraph =
-"""
+    yield from _started(servers.oxigraph_server, tmp_path_factory.mktemp("oxigraph"))
 
 
 @pytest.fixture(scope="module")
 def virtuoso_server(tmp_path_factory):
-    binary = shutil.which("virtuoso-t")
-    if binary is None:
-        pytest.skip("Virtuoso is not installed (apt-get install virtuoso-opensource)")
-    folder = tmp_path_factory.mktemp("virtuoso")
-    http_port, sql_port = free_port(), free_port()
-    (folder / "virtuoso.ini").write_text(VIRTUOSO_INI.format(dir=folder, sql_port=sql_port, http_port=http_port))
-    process = subprocess.Popen([binary, "+foreground", "+configfile", str(folder / "virtuoso.ini")], cwd=folder,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(f"http://127.0.0.1:{http_port}/sparql?query=ASK%7B%7D", process, seconds=120)
-        base = f"http://127.0.0.1:{http_port}"
-        yield {"name": "virtuoso", "store": f"{base}/sparql-graph-crud-auth", "query": f"{base}/sparql", "user": "dba", "password": "dba"}
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
+    yield from _started(servers.virtuoso_server, tmp_path_factory.mktemp("virtuoso"))
 
 
 @pytest.fixture(params=["oxigraph", "virtuoso"])
@@ -159,3 +94,62 @@ def test_user_without_password_in_the_environment_is_refused(built, monkeypatch,
 def test_unreachable_endpoint_is_one_line(built):
     with pytest.raises(RulegraphError, match="cannot reach"):
         run_remote(Endpoint(f"http://127.0.0.1:{free_port()}/query"), queries.load("homonyms"))
+
+
+class _DeadlocksOnce:
+    """A Graph Store that answers the first n PUTs as Virtuoso answers a deadlocked load (a
+    500 whose HTML page names SQLSTATE 40001), then stores the body; or a 400 when told."""
+
+    PAGE = ("<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN\">\n<html><head><title>Error 500</title></head>"
+            "<body><h3>SPARQL Graph Protocol request failed</h3><pre>Error 40001 SR172: Transaction deadlocked</pre>"
+            "</body></html>")
+
+    def __init__(self, failures: int, status: str = "500 Request Failed") -> None:
+        self.failures, self.status, self.bodies = failures, status, []
+
+    def __call__(self, environ, start_response):
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        if self.failures:
+            self.failures -= 1
+            start_response(self.status, [("Content-Type", "text/html")])
+            return [self.PAGE.encode()]
+        self.bodies.append(body)
+        start_response("201 Created", [("Content-Type", "text/plain")])
+        return [b""]
+
+
+@pytest.fixture
+def flaky_store():
+    import threading
+
+    import waitress
+
+    def started(app):
+        server = waitress.create_server(app, host="127.0.0.1", port=0, threads=1)
+        threading.Thread(target=server.run, daemon=True).start()
+        servers_started.append(server)
+        return f"http://127.0.0.1:{server.effective_port}/store"
+    servers_started: list = []
+    yield started
+    for server in servers_started:
+        server.close()
+
+
+def test_publish_sends_a_put_again_after_a_deadlocked_transaction(flaky_store):
+    store = _DeadlocksOnce(failures=1)
+    assert publish_turtle(Endpoint(flaky_store(store)), b"<urn:a> <urn:b> <urn:c> .", GRAPH_IRI) == 201
+    assert store.bodies == [b"<urn:a> <urn:b> <urn:c> ."]
+
+
+def test_publish_gives_up_with_the_servers_own_words(flaky_store):
+    store = _DeadlocksOnce(failures=5)
+    with pytest.raises(RulegraphError, match=r"answered 500 Request Failed: Error 500 SPARQL Graph Protocol request failed Error 40001 SR172: Transaction deadlocked$"):
+        publish_turtle(Endpoint(flaky_store(store)), b"<urn:a> <urn:b> <urn:c> .", GRAPH_IRI)
+    assert store.failures == 2  # the first PUT and two more
+
+
+def test_publish_does_not_repeat_a_refused_upload(flaky_store):
+    store = _DeadlocksOnce(failures=1, status="400 Bad Request")
+    with pytest.raises(RulegraphError, match="400 Bad Request"):
+        publish_turtle(Endpoint(flaky_store(store)), b"<urn:a> <urn:b> <urn:c> .", GRAPH_IRI)
+    assert store.failures == 0 and store.bodies == []

@@ -14,6 +14,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 import pyoxigraph as ox
 from rdflib import Graph
@@ -30,6 +31,24 @@ _TERMS = """PREFIX rg: <https://w3id.org/rulegraph#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 CONSTRUCT { ?node rdfs:label ?label ; a ?type ; rg:game ?game . ?game a rg:Game ; rdfs:label ?game_label }
 WHERE { ?node rdfs:label ?label ; a ?type ; rg:game ?game . ?game a rg:Game ; rdfs:label ?game_label }"""
+
+
+#: Times a PUT is sent again when the server says the failure was passing (a PUT is idempotent).
+PUT_RETRIES = 2
+
+
+class ServerAnswer(RulegraphError):
+    """An HTTP error from the server; ``transient`` when sending the same request again may
+    work (503, or a transaction the database aborted: SQLSTATE 40001, which Virtuoso answers
+    to a large upload now and then, then loads the same upload on the second try)."""
+
+    def __init__(self, message: str, *, transient: bool) -> None:
+        super().__init__(message)
+        self.transient = transient
+
+
+def _transient(code: int, detail: str) -> bool:
+    return code == 503 or (code >= 500 and ("40001" in detail or "deadlock" in detail.lower()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +72,9 @@ class Endpoint:
         try:
             return opener.open(request, timeout=TIMEOUT)
         except urllib.error.HTTPError as error:
-            detail = error.read().decode("utf-8", "replace").strip().splitlines()[:1]
-            raise RulegraphError(_("{url} answered {code} {reason}").format(url=self.url, code=error.code, reason=error.reason)
-                                 + (f": {detail[0][:200]}" if detail else "")) from None
+            detail = _readable(error.read().decode("utf-8", "replace"), error.headers.get_content_type())
+            raise ServerAnswer(_("{url} answered {code} {reason}").format(url=self.url, code=error.code, reason=error.reason)
+                               + (f": {detail[:300]}" if detail else ""), transient=_transient(error.code, detail)) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
             raise RulegraphError(_('cannot reach {url} ({reason})').format(url=self.url, reason=reason)) from None
@@ -81,6 +100,25 @@ class Endpoint:
             request.add_unredirected_header("Authorization", f"Digest {signature}")
 
 
+class _PageText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def _readable(body: str, content_type: str) -> str:
+    """What a server's error page says, as one line: the text of an HTML page (Virtuoso's
+    errors are HTML pages whose first line is the doctype), else the body."""
+    if content_type == "text/html" or body.lstrip().lower().startswith(("<!doctype", "<html")):
+        page = _PageText()
+        page.feed(body)
+        body = " ".join(page.parts)
+    return " ".join(body.split())
+
+
 def default_graph_iri(games: list[str], turtle: bytes) -> str:
     """One named graph per game and revision: the games' ids and the first 12 hex digits of the
     Turtle's SHA-256, so publishing the same build again replaces it and a new revision sits
@@ -92,10 +130,17 @@ def default_graph_iri(games: list[str], turtle: bytes) -> str:
 def publish(endpoint: Endpoint, turtle: bytes, graph_iri: str) -> int:
     """PUT the Turtle as the named graph ``graph_iri`` (the protocol's replace: one request)."""
     url = _with_query(endpoint.url, {"graph": graph_iri})
-    request = urllib.request.Request(url, data=turtle, method="PUT",
-                                     headers={"Content-Type": "text/turtle; charset=utf-8"})
-    with endpoint.open(request) as response:
-        return response.status
+    retries = PUT_RETRIES
+    while True:
+        request = urllib.request.Request(url, data=turtle, method="PUT",
+                                         headers={"Content-Type": "text/turtle; charset=utf-8"})
+        try:
+            with endpoint.open(request) as response:
+                return response.status
+        except ServerAnswer as answer:
+            if not answer.transient or retries == 0:
+                raise
+            retries -= 1
 
 
 def select(endpoint: Endpoint, text: str) -> queries.QueryResult:
