@@ -67,7 +67,7 @@ i18n: $(STAMP)
 	$(BIN)/pybabel compile -d src/rulegraph/locale -D rulegraph
 
 # Issue 12's figures on a synthetic catalogue (100 renamed copies of the Hell Dorado chapter).
-bench-scale: $(STAMP)
+bench-scale: bytecode
 	$(BIN)/python scripts/bench_scale.py
 
 lab: $(STAMP)
