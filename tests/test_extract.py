@@ -863,3 +863,16 @@ def test_a_name_in_lower_case_after_a_determiner_is_a_figure_not_the_ability(bui
                             "### Ventre\n\nUn combattant doté de Tanuki tambourine.\n")
     linked = {(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"}
     assert ("Bouilloire", "Tanuki") not in linked and ("Ventre", "Tanuki") in linked
+
+
+def test_a_designers_arrow_that_says_gives_grants(build_markdown):
+    """A document whose arrows follow the end of a phrase ("Alliés à 6 ps → Transe"): each arrow
+    gives the ability after it; a wiki's arrows after "à", "avec" link, and grant nothing."""
+    gives = build_markdown("## Capacités\n\n### Tambour\n\nAlliés à 6 ps → Transe.\n\n### Esprit-loup\n\nTotem. → Pisteur.\n\n"
+                           "### Souffle\n\nChaque fig. touchée → Gelure.\n\n### Transe\n\nFrappe.\n\n### Pisteur\n\nSuit.\n\n"
+                           "### Gelure\n\nGèle.\n")
+    assert {(s.subject.label, s.relation, s.object.label) for s in gives.statements if s.relation == "grants"} == {
+        ("Tambour", "grants", "Transe"), ("Esprit-loup", "grants", "Pisteur"), ("Souffle", "grants", "Gelure")}
+    links = build_markdown("## Capacités\n\n### Garde\n\nImmunisé à → Transe. Incompatible avec → Pisteur. Ignore → Gelure.\n\n"
+                           "### Transe\n\nFrappe.\n\n### Pisteur\n\nSuit.\n\n### Gelure\n\nGèle.\n")
+    assert not [s for s in links.statements if s.relation == "grants"]

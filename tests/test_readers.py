@@ -172,6 +172,31 @@ def test_markdown_link_arrows_before_names_are_typography(line, clean):
     assert document.entries[0].paragraphs[0].text == clean
 
 
+DESIGNER_ARROWS = """## Esprit-loup
+Totem. → Pisteur.
+
+## Tambour
+Alliés à 6 ps → Transe.
+
+## Souffle
+Chaque fig. touchée → Gelure (1). 3 marqueurs ou plus → Sonné.
+"""
+
+
+def test_markdown_arrows_that_say_gives_stay_in_the_text():
+    """Arrows after the end of a phrase or opening a line, in a whole document, are a designer's
+    "gives", not a wiki's links: they stay, and the extractor reads them as grants."""
+    document = markdown.parse(DESIGNER_ARROWS, source="m.md", game="g", options={})
+    assert [e.paragraphs[0].text for e in document.entries] == [
+        "Totem. → Pisteur.", "Alliés à 6 ps → Transe.", "Chaque fig. touchée → Gelure (1). 3 marqueurs ou plus → Sonné."]
+
+
+def test_markdown_arrows_after_governing_words_are_links_even_among_others():
+    text = DESIGNER_ARROWS + "\n## Garde\nImmunisé à → Peur. Ignore → Esquive. Incompatible avec → Transe et → Pisteur.\n"
+    assert not markdown.arrows_give(text.splitlines())
+    assert markdown.parse(text, source="m.md", game="g", options={}).entries[0].paragraphs[0].text == "Totem. Pisteur."
+
+
 def test_json_glossary_fields_from_manifest_and_lines():
     text = '{"capacites": [\n  {"nom": "Garde X", "regle": "Protège un _allié_."},\n  {"nom": "Lent", "regle": "Avance peu."}\n]}'
     document = json_glossary.parse(text, source="j.json", game="g", options={"entries_key": "capacites", "name_field": "nom", "text_field": "regle"})
@@ -503,3 +528,41 @@ def test_a_rulebook_converted_to_markdown_with_uneven_headings_and_bold_paragrap
     assert entries["Pied marin"].text == "Le combattant ne subit aucun malus sur un bateau.\nIl est immunisé à Remous."
     assert entries["Remous"].parameters == ("X",) and entries["Allonge"].glossary_category == "CAPACITÉS DE COMBAT"
     assert any(p.text.startswith("Q : Un Haleur") for p in document.commentary)
+
+
+PASTED_FROM_PDF = """STYLE DU TIGRE
+Le combattant frappe avec une violence qui ne laisse aucun répit à son
+adversaire. Contre un combattant au Style de la grue, la
+Garde impénétrable ne s'applique pas. Il devient insensible à l'Intimi-
+dation.
+
+LES MOINES DE SHAOLIN — 34
+35
+
+STYLE DE LA GRUE
+Posture d'équilibre et de patience.
+=> à revoir ?
+
+LES MOINES DE SHAOLIN — 35
+
+STYLE DU SINGE
+Le singe bondit.
+
+LES MOINES DE SHAOLIN — 36
+"""
+
+
+def test_a_chapter_pasted_from_a_pdf_rejoins_its_wrapped_lines_without_page_marks():
+    """Lines wrapped at a fixed width are one paragraph (a line starting in lower case, or after
+    an article, goes on with the one before; a word cut by a hyphen is mended); page numbers and
+    running heads are not text; each source line keeps its number for the evidence."""
+    document = chapter.parse(PASTED_FROM_PDF, source="c.txt", game="g", options={})
+    assert [e.name for e in document.entries] == ["Style du tigre", "Style de la grue", "Style du singe"]
+    (paragraph,) = document.entries[0].paragraphs
+    assert paragraph.text == ("Le combattant frappe avec une violence qui ne laisse aucun répit à son adversaire. "
+                              "Contre un combattant au Style de la grue, la Garde impénétrable ne s'applique pas. "
+                              "Il devient insensible à l'Intimidation.")
+    assert paragraph.line == 2 and len(paragraph.breaks) == 3
+    assert paragraph.text[paragraph.breaks[1]:].startswith("Garde impénétrable")
+    assert [p.text for p in document.entries[1].paragraphs] == ["Posture d'équilibre et de patience."]
+    assert all("SHAOLIN" not in p.text for e in document.entries for p in e.paragraphs)

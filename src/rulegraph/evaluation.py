@@ -61,7 +61,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "dirigeables", "corsaires-malouins", "alchimistes-prague", "golems-de-boue", "ronins-errants",
                     "clowns-macabres", "druides-celtes", "loups-garous", "vignerons-bourgogne", "cheminots-rouges",
                     "cartels-venus", "pretres-soleil", "lanciers-polonais", "bateliers-loire", "sherpas-himalaya",
-                    "cyclopes-sicile", "horlogers-jura", "chamanes-siberie", "pompiers-paris")},
+                    "cyclopes-sicile", "horlogers-jura", "chamanes-siberie", "pompiers-paris", "gondoliers-venise",
+                    "sapeurs-verdun", "bergers-corses", "corsaires-barbaresques", "trappeurs-quebec", "moines-shaolin")},
 }
 
 

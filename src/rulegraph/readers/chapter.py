@@ -20,6 +20,7 @@ blank line (``CERCLE DES ESPRITS``, its description on the next lines), or one t
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from ..errors import RulegraphError
@@ -28,13 +29,15 @@ from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, enough_entries, make_entry, relation_list_line
+from .entries import HYPHENATED, PAGE_NUMBER, category_class, enough_entries, join_wrapped, make_entry, relation_list_line, running_key
 
 #: The name starts and ends with a non-space, so the spaces around it are matched one way only
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
 ENTRY_HEADER = re.compile(r"^\s*[-–•]\s+(?P<head>[^:\s](?:[^:]*[^:\s])?)\s*:\s*(?P<after>.*)$")
 _TAG_MAX_WORDS = 8
 _FINAL_PUNCTUATION = re.compile(r"[.!?;:]\s*$")
+_DIGIT = re.compile(r"\d")
+_RUNNING_HEAD_MAX = 80
 
 
 def is_tag(text: str) -> bool:
@@ -113,6 +116,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     default_class = options.get("default_category", CHARACTER)
     category, section = default_class, ""
     lines = editor_lines(text)
+    printed = _page_marks(lines)
     document = Document(source=source, game=game)
     current: dict[str, Any] | None = None
     entries: list[dict[str, Any]] = []
@@ -124,6 +128,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     previous_blank = True
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
+        if number in printed:
+            continue
         if not line:
             previous_blank = True
             continue
@@ -151,6 +157,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         elif not current["paragraphs"] and "next_line_tag" not in current and is_tag(line):
             current["next_line_tag"] = Paragraph(line, number)
             current["tags"].append(line)
+        elif current["paragraphs"] and not previous_blank and continues(current["paragraphs"][-1].text, line):
+            current["paragraphs"][-1] = _joined(current["paragraphs"][-1], line, number)
         else:
             current["paragraphs"].append(Paragraph(line, number))
         previous_blank = False
@@ -177,6 +185,42 @@ def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragr
         else:
             commentary.append(paragraph)
     document.preamble, document.commentary, document.relation_lists = tuple(preamble), tuple(commentary), tuple(lists)
+
+
+def _page_marks(lines: list[str]) -> set[int]:
+    """Lines a PDF pasted as text leaves between paragraphs: page numbers alone on their line,
+    and running heads (a short line with a page number and no final punctuation that comes back,
+    number aside, three times or more: "LES MOINES DE SHAOLIN — 34"; abilities written alike,
+    "… dépenser 1 PC …", are rule text)."""
+    heads = [_DIGIT.search(line) is not None and len(line.strip()) <= _RUNNING_HEAD_MAX
+             and not _FINAL_PUNCTUATION.search(line) for line in lines]
+    keys = Counter(running_key(line) for line, head in zip(lines, heads, strict=True) if head)
+    return {number for number, (line, head) in enumerate(zip(lines, heads, strict=True), start=1)
+            if line.strip() and (PAGE_NUMBER.match(line) or (head and keys[running_key(line)] >= 3))}
+
+
+def continues(text: str, line: str) -> bool:
+    """Whether ``line`` goes on with the paragraph ``text`` (text wrapped at a fixed width, as a
+    PDF pasted as text is): the paragraph stops on no final punctuation, and the line starts in
+    lower case, or the paragraph stops on a word that needs what follows (an article, a
+    preposition: "… la" / "Garde impénétrable ne s'applique pas"), or on a hyphenated word."""
+    if _FINAL_PUNCTUATION.search(text):
+        return False
+    last = fold(text.rsplit(None, 1)[-1]) if text.split() else ""
+    return line[:1].islower() or HYPHENATED.search(text) is not None or last in _governing_words()
+
+
+def _governing_words() -> frozenset[str]:
+    from ..extract.cues import default_language
+
+    return default_language().name_stop_words | {"de", "d'"}
+
+
+def _joined(paragraph: Paragraph, line: str, number: int) -> Paragraph:
+    text, start = join_wrapped(paragraph.text, line)
+    last_line = paragraph.line + len(paragraph.breaks)
+    breaks = (*paragraph.breaks, *[start] * (number - last_line))
+    return Paragraph(text, paragraph.line, paragraph.heading, paragraph.marked, breaks)
 
 
 def _make_entry(raw: dict[str, Any], *, source: str, game: str) -> Entry:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import words as lang_words
 from ..model import CHARACTER, WEAPON, EditionText, Entry, Note, Paragraph
 from ..names import COST_ATTRIBUTE, parse_heading
 from ..notes import NOTE_MARK, questioned_sentence, split_note
@@ -20,6 +21,32 @@ _WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
 #: The longest sentence read. The longest in the shipped glossaries has 461 characters; the
 #: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
 #: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
+#: A page number printed alone on its line: ``4``, ``- 4 -``, ``Page 4/12``.
+PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*/\s*\d{1,4})?[-–—\s]*$", re.IGNORECASE)
+HYPHENATED = re.compile(r"[^\W\d_]-$")
+#: Second halves that make a real compound, so the hyphen stays: peut-être, dit-il, a-t-on.
+_COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
+
+
+def running_key(text: str) -> str:
+    """A running head's key, its page number aside: "LES MOINES — 34" and "… — 35" are one."""
+    return fold(re.sub(r"\d+", "#", text))
+
+
+def join_wrapped(left: str, right: str) -> tuple[str, int]:
+    """Two lines of one paragraph, and the offset where the second line starts in the result: a
+    word cut by a hyphen is mended, and counts as starting on the first line, so that a check
+    reading line by line sees the whole word."""
+    if HYPHENATED.search(left) and right[:1].islower():
+        first = fold(re.split(r"[\s\-,.;:!?]", right, maxsplit=1)[0])
+        joined = left + right if first in _COMPOUND_ENDS else left[:-1] + right
+        space = re.search(r"\s|$", joined[len(left) - 1:])
+        word_end = (space.start() if space else len(joined) - len(left) + 1) + len(left) - 1
+        return joined, min(word_end + 1, len(joined))
+    return f"{left} {right}", len(left) + 1
+
+
+
 MAX_SENTENCE_CHARACTERS = 3000
 
 

@@ -5,7 +5,8 @@ A file with no ``###`` heading uses ``##`` for entries, unless it holds its abil
 section, each row an entry, and the paragraphs beside a table its commentary. ``_italic_``, ``*italic*`` and
 ``**bold**`` are removed from the text and remembered as marked phrases, a hint for the
 extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
-typography too, and is removed like a link's brackets.
+typography too, and is removed like a link's brackets, unless the document's arrows say "gives"
+("Alliés à 6 ps → Transe", :func:`arrows_give`): then they stay, and a cue reads them.
 """
 
 from __future__ import annotations
@@ -35,13 +36,34 @@ _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 #: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
 _LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
+#: An arrow before a name with the word before it (none at the start of a line).
+_ARROW_AFTER = re.compile(r"(?:(?P<before>[^\s→⇒➔➜►▶☞]+)\s*|^\s*(?:[-*+]\s+)?)[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
 _TABLE_ROW = re.compile(r"^\s*\|")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
-def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
+def arrows_give(lines: list[str]) -> bool:
+    """Whether the document's arrows before names say "gives" ("Alliés à 6 ps → Transe", a
+    designer's shorthand) rather than point at another entry ("immunisé à → Bousculade", a
+    wiki's link). A link arrow stands where the name would stand without it, after a word that
+    governs it (a preposition, an article, a verb: the extractor's name stop words); an arrow
+    that says "gives" follows the end of a phrase, or opens the line. Three arrows at least,
+    and at most one in four after such a word."""
+    from ..extract.cues import default_language
+
+    before = [fold(match.group("before") or "") for line in lines for match in _ARROW_AFTER.finditer(line)]
+    if len(before) < 3:
+        return False
+    # "de" and "d'" stay inside names ("Tir de barrage"), so they are no name stop words.
+    governing = default_language().name_stop_words | {"de", "d'"}
+    governed = sum(word in governing for word in before)
+    return governed * 4 <= len(before)
+
+
+def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, ...]]:
     """``le _Camouflage_ et **Ruse**`` → ``le Camouflage et Ruse`` and the marked phrases; text
-    struck out (``~~Incompatible avec Vol.~~``) is a rule the author removed, and is dropped."""
+    struck out (``~~Incompatible avec Vol.~~``) is a rule the author removed, and is dropped.
+    ``keep_arrows``: the document's arrows say "gives" (:func:`arrows_give`) and stay."""
     marked: list[str] = []
     text = _STRUCK.sub("", text)
 
@@ -53,7 +75,8 @@ def strip_markup(text: str) -> tuple[str, tuple[str, ...]]:
     clean = _EMPHASIS.sub(keep, text)
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
-    clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or m.string[m.start() - 1] == "(" else " ", clean)
+    if not keep_arrows:
+        clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or m.string[m.start() - 1] == "(" else " ", clean)
     return clean, tuple(marked)
 
 
@@ -170,7 +193,7 @@ def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
     return not after_blank and not _LIST_ITEM.match(line)
 
 
-def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
+def _paragraphs(lines: list[tuple[int, str]], keep_arrows: bool = False) -> list[Paragraph]:
     """Blank lines separate paragraphs; each list item is its own paragraph."""
     paragraphs: list[Paragraph] = []
     buffer: list[tuple[int, str]] = []
@@ -182,7 +205,7 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[Paragraph]:
             breaks: list[int] = []
             length = 0
             for _, text in buffer:
-                clean, emphasised = strip_markup(text)
+                clean, emphasised = strip_markup(text, keep_arrows)
                 clean = " ".join(clean.split())
                 if pieces:
                     length += 1
@@ -285,7 +308,7 @@ def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Mat
 
 
 def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *, source: str, game: str, categories: dict[str, Any],
-                  default_class: str) -> Document:
+                  default_class: str, keep_arrows: bool) -> Document:
     """A glossary of ability tables: every heading a section, every row an entry, the paragraphs
     of a section that holds a table or comes after the last table its commentary, the others the
     preamble. A designer's note
@@ -317,7 +340,7 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
     for s, n, line in loose:
         (beside if s in sections_with_tables or (n > last_table and s) else preamble).append((n, line))
     commentary: list[Paragraph] = []
-    for paragraph in _paragraphs(beside):
+    for paragraph in _paragraphs(beside, keep_arrows):
         rule, note = split_note(paragraph)
         owner = _note_owner(rows, paragraph) if note is not None else None
         if owner is None:
@@ -327,10 +350,10 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
         if rule is not None:
             commentary.append(rule)
     document.entries.extend(
-        make_entry(row["title"], _paragraphs(row["lines"]), game=game, source=source, line=row["line"],
+        make_entry(row["title"], _paragraphs(row["lines"], keep_arrows), game=game, source=source, line=row["line"],
                    category=row["category"], glossary_category=row["section"], extra_notes=tuple(row["notes"]))
         for row in rows)
-    document.preamble = tuple(_paragraphs(preamble))
+    document.preamble = tuple(_paragraphs(preamble, keep_arrows))
     document.commentary = tuple(commentary)
     return document
 
@@ -352,10 +375,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     default_class = options.get("default_category", CHARACTER)
     category, section = default_class, ""
     lines = _with_atx_headings(editor_lines(text))
+    keep_arrows = arrows_give(lines)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
     if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
-        return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class)
+        return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class,
+                             keep_arrows=keep_arrows)
     leads = _bold_lead_entries(lines)
     bullets = leads or _bullet_entries(lines)
     # With bullet entries, every heading is a section; with bold paragraphs, headings that read
@@ -406,7 +431,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             line=1,
         )
     for raw in raw_entries:
-        paragraphs = _paragraphs(raw["lines"])
+        paragraphs = _paragraphs(raw["lines"], keep_arrows)
         tags: list[str] = []
         if paragraphs and _TAG_LINE.fullmatch(paragraphs[0].text):
             tags = [t.strip() for t in paragraphs.pop(0).text.split(":", 1)[1].split(",") if t.strip()]
@@ -420,18 +445,18 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     first_with_entries = min(sections_with_entries)
     commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
     said = [(i, n, line) for i, n, line in outside if not (i in commentary and _TABLE_ROW.match(line))]
-    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary]))
+    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary], keep_arrows))
     # Each line of a list of pairs on its own, whether or not it is a list item.
     lists: list[tuple[str, Paragraph]] = []
     remarks: list[tuple[int, str]] = []
     for i, n, line in said:
         if i not in commentary:
             continue
-        single = _paragraphs([(n, line)])
+        single = _paragraphs([(n, line)], keep_arrows)
         if single and (listed := relation_list_line(titles[i], single[0])) is not None:
             lists.append(listed)
         else:
             remarks.append((n, line))
-    document.commentary, document.relation_lists = tuple(_paragraphs(remarks)), tuple(lists)
+    document.commentary, document.relation_lists = tuple(_paragraphs(remarks, keep_arrows)), tuple(lists)
     return document
 

@@ -26,20 +26,15 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..lang import words as lang_words
 from ..model import Document
-from ..text import fold
 from .chapter import is_tag
+from .entries import HYPHENATED, PAGE_NUMBER, join_wrapped, running_key
 from .layout import Block, parse_blocks
 
 BINARY = True
 LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "ft", "ﬆ": "st"})
-_PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*/\s*\d{1,4})?[-–—\s]*$", re.IGNORECASE)
 _BULLET = re.compile(r"^[-–•]\s")
 _SENTENCE_END = re.compile(r"[.!?:»)]\s*$")
-_HYPHENATED = re.compile(r"[^\W\d_]-$")
-#: Second halves that make a real compound, so the hyphen stays: peut-être, dit-il, a-t-on.
-_COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
 _EDGE_LINES = 2
 _HEADING_RATIO = 1.15
 _SPACE = 0.3
@@ -132,34 +127,17 @@ def _open(data: bytes, source: str) -> list[list[_Line]]:
     return pages
 
 
-def _running_key(text: str) -> str:
-    return fold(re.sub(r"\d+", "#", text))
-
-
 def drop_running_lines(pages: list[list[_Line]]) -> list[_Line]:
     """The lines without page numbers and the headers and footers repeated on most pages."""
     edges = [page[:_EDGE_LINES] + page[-_EDGE_LINES:] for page in pages]
-    seen = Counter(key for edge in edges for key in {_running_key(line.text) for line in edge})
+    seen = Counter(key for edge in edges for key in {running_key(line.text) for line in edge})
     enough = max(2, (len(pages) + 1) // 2)
     running = {key for key, count in seen.items() if count >= enough}
     kept = []
     for page, edge in zip(pages, edges):
-        dropped = {id(line) for line in edge if _PAGE_NUMBER.match(line.text) or _running_key(line.text) in running}
+        dropped = {id(line) for line in edge if PAGE_NUMBER.match(line.text) or running_key(line.text) in running}
         kept += [line for line in page if id(line) not in dropped]
     return kept
-
-
-def _join(left: str, right: str) -> tuple[str, int]:
-    """Two lines of one paragraph, and the offset where the second line starts in the result: a
-    word cut by a hyphen is mended, and counts as starting on the first line, so that a check
-    reading line by line sees the whole word."""
-    if _HYPHENATED.search(left) and right[:1].islower():
-        first = fold(re.split(r"[\s\-,.;:!?]", right, maxsplit=1)[0])
-        joined = left + right if first in _COMPOUND_ENDS else left[:-1] + right
-        space = re.search(r"\s|$", joined[len(left) - 1:])
-        word_end = (space.start() if space else len(joined) - len(left) + 1) + len(left) - 1
-        return joined, min(word_end + 1, len(joined))
-    return f"{left} {right}", len(left) + 1
 
 
 def _blocks(lines: list[_Line]) -> list[Block]:
@@ -182,7 +160,7 @@ def _blocks(lines: list[_Line]) -> list[Block]:
         level = heading_sizes.index(first.size) + 1 if first.bold and first.size in heading_sizes else None
         text, breaks, page_breaks, marked = first.text, [], [], list(first.marked)
         for previous, line in zip(current, current[1:]):
-            text, start = _join(text, line.text)
+            text, start = join_wrapped(text, line.text)
             breaks += [start] * (line.number - previous.number)
             page_breaks += [start] * (line.page - previous.page)
             marked += line.marked
@@ -204,7 +182,7 @@ def _starts_paragraph(previous: _Line, line: _Line, *, body: float, right: float
         return True
     if line.size != body:  # a heading over two lines, or a note in smaller print
         return previous.page != line.page or line.top - previous.top > step * _GAP_RATIO * line.size / body
-    if _HYPHENATED.search(previous.text) and line.text[:1].islower():
+    if HYPHENATED.search(previous.text) and line.text[:1].islower():
         return False
     ends_sentence = bool(_SENTENCE_END.search(previous.text))
     # The printer moves a word to the next line only when it does not fit: if it would have
