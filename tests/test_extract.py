@@ -334,6 +334,8 @@ def _discovered_kinds(text: str) -> list[tuple[str, str]]:
     [
         # Without a lexicon file, the context says what a capitalised name is.
         ("Il ne peut jamais être Sonné.", [("Sonné", "state")]),
+        # "l'état X" declares a state, whatever other contexts say, in every form of the word.
+        ("Il peut retirer l'état Maudit. Les Revenants ne peuvent pas être Maudits.", [("Maudit", "state"), ("Maudits", "state")]),
         ("Une figurine touchée devient Bloquée.", [("Bloquée", "state")]),
         ("La figurine ne peut jamais être En feu.", [("En feu", "state")]),
         ("Si le tir rate, le point d'impact dévie (voir Dispersion).", [("Dispersion", "rule")]),
@@ -876,3 +878,11 @@ def test_a_designers_arrow_that_says_gives_grants(build_markdown):
     links = build_markdown("## Capacités\n\n### Garde\n\nImmunisé à → Transe. Incompatible avec → Pisteur. Ignore → Gelure.\n\n"
                            "### Transe\n\nFrappe.\n\n### Pisteur\n\nSuit.\n\n### Gelure\n\nGèle.\n")
     assert not [s for s in links.statements if s.relation == "grants"]
+
+
+def test_a_telegraphic_immunity_line_names_what_the_ability_is_immune_to(build_markdown):
+    """"Immunité : Peur." in a designer's notes: Peur is an ordinary French word, named here as
+    the ability the bearer is immune to."""
+    result = build_markdown("## Capacités\n\n### Bravoure\n\nImmunité : Peur.\n\n### Peur\n\nFait fuir.\n")
+    assert [(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements
+            if s.object.kind == "ability"] == [("Bravoure", "immuneTo", "Peur")]

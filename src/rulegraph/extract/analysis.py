@@ -61,6 +61,7 @@ class Words:
     participle_endings: tuple[str, ...]
     copula_triggers: tuple[str, ...]
     state_openers: frozenset[str]
+    state_words: frozenset[str]
     articles: frozenset[str]
     rule_reference_openers: tuple[str, ...]
     see_also_openers: tuple[str, ...]
@@ -78,7 +79,7 @@ def words() -> Words:
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
     sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
-                                                                   "state_openers", "articles", "ability_words")}
+                                                                   "state_openers", "state_words", "articles", "ability_words")}
     prefixes: dict[str, Any] = {key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers",
                                                                    "see_also_openers", "equipment_triggers")}
     return Words(

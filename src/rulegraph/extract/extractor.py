@@ -26,7 +26,7 @@ from ..model import WEAPON, Document, Entry, Paragraph, Statement, TermRef
 from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..readers.fields import relation_of
 from ..stored import ExtractionCache
-from ..text import fold, fold_aligned, split_sentences, tokenize
+from ..text import fold, fold_aligned, split_sentences, stem, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
@@ -172,6 +172,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     function_word_name = _function_word_name(language.name_function_words) if language.name_function_words else None
     found: dict[str, str] = {}
     kinds: dict[str, set[str]] = {}
+    declared_states: set[str] = set()  # names written after "l'état": states, whatever else says
     texts: list[str] = []  # every paragraph, for the abbreviations written with a number
     for entry in entries:
         # A designer's note names abilities too ("=> cumulable avec la capacité Endurance ?").
@@ -192,6 +193,11 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                     extensible.add(position)
             for match in _SEE_ALSO.finditer(text):
                 candidates.append((match.group("name"), match.start("name"), "rule"))
+            for match in _state_word(vocabulary.state_words).finditer(fold_aligned(text)):
+                capitalised = _CAPITALISED_NAME.match(text, match.end())
+                if capitalised is not None:
+                    candidates.append((capitalised.group(), capitalised.start(), "state"))
+                    declared_states.add(_stemmed(capitalised.group()))
             for match in language.name_trigger.finditer(fold_aligned(text)):
                 capitalised = _CAPITALISED_NAME.match(text, match.end())
                 # A single capital is a parameter ("gagne X points de vie") and a roll is an
@@ -240,7 +246,20 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     for key, name in found.items():
         if _is_tested(name, texts):
             kinds[key].add("characteristic")
-    return [(name, next(k for k in DISCOVERED_KINDS if k in kinds[key])) for key, name in found.items()]
+    return [(name, "state" if _stemmed(name) in declared_states else next(k for k in DISCOVERED_KINDS if k in kinds[key]))
+            for key, name in found.items()]
+
+
+def _stemmed(name: str) -> str:
+    """"Maudits", "Maudite" and "Maudit" alike: a declared state in any of its forms."""
+    return " ".join(stem(word) for word in fold(name).split())
+
+
+@cache
+def _state_word(words: frozenset[str]) -> re.Pattern[str]:
+    """"l'état X", "les états X": the name after it is a state (matched on folded text)."""
+    alternatives = "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})\s+(?:de |d')?")
 
 
 def _is_measured(name: str, texts: list[str]) -> bool:
