@@ -8,6 +8,9 @@ A chapter may also give each ability a paragraph of its own, ``Charge (X) : Lors
 dash. Sections after the last entry are commentary on the entries, or a list of pairs when their
 title names a relation (``CAPACITÉS NON CUMULABLES`` then ``conscrit / vétéran``).
 
+Text wrapped at a fixed width (a PDF pasted as text) is rejoined into paragraphs, a word cut by
+a hyphen mended; page numbers and running heads left between paragraphs are dropped.
+
 A tag may follow the colon (``Capacité liée au recrutement``) or stand on the next line
 (``Effet de commandement - Dominance commandement clair``): a short line without final
 punctuation, followed by the rule text. Bullet lines inside an entry stay in
@@ -29,7 +32,17 @@ from ..model import CHARACTER, Document, Entry, Paragraph
 from ..names import is_upper_case, looks_like_name, sentence_case, without_rule_number
 from ..text import editor_lines, fold
 from . import fields
-from .entries import HYPHENATED, PAGE_NUMBER, category_class, enough_entries, join_wrapped, make_entry, relation_list_line, running_key
+from .entries import (
+    HYPHENATED,
+    PAGE_NUMBER,
+    category_class,
+    enough_entries,
+    governing_words,
+    join_wrapped,
+    make_entry,
+    relation_list_line,
+    running_key,
+)
 
 #: The name starts and ends with a non-space, so the spaces around it are matched one way only
 #: (a lazy name followed by ``\s*`` backtracked quadratically on a long run of spaces).
@@ -157,7 +170,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         elif not current["paragraphs"] and "next_line_tag" not in current and is_tag(line):
             current["next_line_tag"] = Paragraph(line, number)
             current["tags"].append(line)
-        elif current["paragraphs"] and not previous_blank and continues(current["paragraphs"][-1].text, line):
+        elif current["paragraphs"] and not previous_blank and _continues(current["paragraphs"][-1].text, line):
             current["paragraphs"][-1] = _joined(current["paragraphs"][-1], line, number)
         else:
             current["paragraphs"].append(Paragraph(line, number))
@@ -199,7 +212,7 @@ def _page_marks(lines: list[str]) -> set[int]:
             if line.strip() and (PAGE_NUMBER.match(line) or (head and keys[running_key(line)] >= 3))}
 
 
-def continues(text: str, line: str) -> bool:
+def _continues(text: str, line: str) -> bool:
     """Whether ``line`` goes on with the paragraph ``text`` (text wrapped at a fixed width, as a
     PDF pasted as text is): the paragraph stops on no final punctuation, and the line starts in
     lower case, or the paragraph stops on a word that needs what follows (an article, a
@@ -207,13 +220,7 @@ def continues(text: str, line: str) -> bool:
     if _FINAL_PUNCTUATION.search(text):
         return False
     last = fold(text.rsplit(None, 1)[-1]) if text.split() else ""
-    return line[:1].islower() or HYPHENATED.search(text) is not None or last in _governing_words()
-
-
-def _governing_words() -> frozenset[str]:
-    from ..extract.cues import default_language
-
-    return default_language().name_stop_words | {"de", "d'"}
+    return line[:1].islower() or HYPHENATED.search(text) is not None or last in governing_words()
 
 
 def _joined(paragraph: Paragraph, line: str, number: int) -> Paragraph:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from ..errors import RulegraphError
 from ..i18n import _
@@ -26,6 +27,16 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*/\s*\d{
 HYPHENATED = re.compile(r"[^\W\d_]-$")
 #: Second halves that make a real compound, so the hyphen stays: peut-être, dit-il, a-t-on.
 _COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
+
+
+@cache
+def governing_words() -> frozenset[str]:
+    """Words that need what follows them (articles, prepositions, frequent verbs: the
+    extractor's name stop words), with "de" and "d'", which are no stop words only because they
+    stay inside names ("Tir de barrage")."""
+    from ..extract.cues import default_language
+
+    return default_language().name_stop_words | {"de", "d'"}
 
 
 def running_key(text: str) -> str:

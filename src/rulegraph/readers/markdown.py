@@ -22,7 +22,7 @@ from ..names import is_upper_case, looks_like_name, parse_heading
 from ..notes import split_note
 from ..text import editor_lines, fold
 from . import fields
-from .entries import category_class, enough_entries, make_entry, relation_list_line
+from .entries import category_class, enough_entries, governing_words, make_entry, relation_list_line
 
 #: The title runs to the end of the line; its closing ``#`` marks are cut by :func:`_title`, since
 #: a regex that also matched them backtracked cubically on a heading with a long run of spaces.
@@ -36,8 +36,11 @@ _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
 #: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
 _LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
-#: An arrow before a name with the word before it (none at the start of a line).
-_ARROW_AFTER = re.compile(r"(?:(?P<before>[^\s→⇒➔➜►▶☞]+)\s*|^\s*(?:[-*+]\s+)?)[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
+#: An arrow before a name (the word before it is read off the line, not matched: a pattern that
+#: also matched it would scan every run of letters again from each of its positions).
+_ARROW_BEFORE_NAME = re.compile(r"[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
+#: What may open a line before an arrow that starts it: indentation and a list bullet.
+_LINE_OPENING = re.compile(r"^\s*(?:[-*+]\s+)?$")
 _TABLE_ROW = re.compile(r"^\s*\|")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
@@ -49,15 +52,21 @@ def arrows_give(lines: list[str]) -> bool:
     governs it (a preposition, an article, a verb: the extractor's name stop words); an arrow
     that says "gives" follows the end of a phrase, or opens the line. Three arrows at least,
     and at most one in four after such a word."""
-    from ..extract.cues import default_language
-
-    before = [fold(match.group("before") or "") for line in lines for match in _ARROW_AFTER.finditer(line)]
+    before = [_word_before(line, match.start()) for line in lines for match in _ARROW_BEFORE_NAME.finditer(line)]
     if len(before) < 3:
         return False
-    # "de" and "d'" stay inside names ("Tir de barrage"), so they are no name stop words.
-    governing = default_language().name_stop_words | {"de", "d'"}
+    governing = governing_words()
     governed = sum(word in governing for word in before)
     return governed * 4 <= len(before)
+
+
+def _word_before(line: str, position: int) -> str:
+    """The folded word right before ``position`` ("" at the start of a line or of a list item)."""
+    head = line[max(0, position - 40):position]
+    if _LINE_OPENING.match(line[:position]):
+        return ""
+    words = head.split()
+    return fold(words[-1]) if words else ""
 
 
 def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, ...]]:
