@@ -259,7 +259,7 @@ def _stemmed(name: str) -> str:
 def _state_word(words: frozenset[str]) -> re.Pattern[str]:
     """"l'état X", "les états X": the name after it is a state (matched on folded text)."""
     alternatives = "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})\s+(?:de |d')?")
+    return re.compile(rf"(?<!\w)(?:{alternatives})\s+")
 
 
 def _is_measured(name: str, texts: list[str]) -> bool:

@@ -31,12 +31,11 @@ _COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
 
 @cache
 def governing_words() -> frozenset[str]:
-    """Words that need what follows them (articles, prepositions, frequent verbs: the
-    extractor's name stop words), with "de" and "d'", which are no stop words only because they
-    stay inside names ("Tir de barrage")."""
+    """Words that need what follows them: the extractor's name stop words (articles,
+    prepositions, frequent verbs) and words.toml's ``[wrapping] governing_extras``."""
     from ..extract.cues import default_language
 
-    return default_language().name_stop_words | {"de", "d'"}
+    return default_language().name_stop_words | frozenset(lang_words("wrapping")["governing_extras"])
 
 
 def running_key(text: str) -> str:
