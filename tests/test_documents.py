@@ -16,6 +16,7 @@ from rulegraph.errors import RulegraphError
 from rulegraph.graph import load_graph
 from rulegraph.namespaces import RG
 from rulegraph.readers import odt, pdf, read, word
+from rulegraph.readers.entries import join_wrapped
 from rulegraph.text import fold
 
 from .documents import (
@@ -197,10 +198,10 @@ def test_pdf_cleanup_on_a_small_printed_glossary():
 
 
 def test_pdf_hyphenation_and_ligatures():
-    assert pdf._join("il bénéfi-", "cie d'un bonus") == ("il bénéficie d'un bonus", len("il bénéficie "))
-    assert pdf._join("il peut-", "être touché") == ("il peut-être touché", len("il peut-être "))
-    assert pdf._join("ligne", "suivante") == ("ligne suivante", len("ligne "))
-    assert pdf._join("un mot cou-", "pé") == ("un mot coupé", len("un mot coupé"))
+    assert join_wrapped("il bénéfi-", "cie d'un bonus") == ("il bénéficie d'un bonus", len("il bénéficie "))
+    assert join_wrapped("il peut-", "être touché") == ("il peut-être touché", len("il peut-être "))
+    assert join_wrapped("ligne", "suivante") == ("ligne suivante", len("ligne "))
+    assert join_wrapped("un mot cou-", "pé") == ("un mot coupé", len("un mot coupé"))
     assert "ﬁn du ﬂot".translate(pdf.LIGATURES) == "fin du flot"
 
 
