@@ -133,8 +133,9 @@ def check_near_identical_texts(graph: Graph) -> list[Finding]:
     for ability in abilities(graph):
         pairs = _words_of(ability)
         keys = [k for k, _word in pairs]
-        if pairs and (ability.game, tuple(keys)) not in seen:
-            seen.add((ability.game, tuple(keys)))
+        text = (ability.game, tuple(keys))
+        if pairs and text not in seen:
+            seen.add(text)
             by_game[ability.game].append((ability, keys, [w for _key, w in pairs], _tokens(keys)))
     findings: list[Finding] = []
     for items in by_game.values():
@@ -203,7 +204,7 @@ def spanning_links(bags: list[frozenset[tuple[str, int]]], link: Callable[[int, 
       text farther from the pivot than the radius plus what the ratio allows the group's longest
       text cannot reach the ratio with any of them (triangle inequality), so the group is passed
       after one set intersection."""
-    groups = _Groups([len(bag) for bag in bags])
+    groups = _Groups(bags)
     frequency = Counter(token for bag in bags for token in bag)
     index: dict[tuple[str, int], list[int]] = defaultdict(list)
     links: list[tuple[int, Link]] = []
@@ -220,12 +221,12 @@ def spanning_links(bags: list[frozenset[tuple[str, int]]], link: Callable[[int, 
         found: list[tuple[int, Link]] = []
         for root in candidates:
             root = groups.root(root)
-            if root == groups.root(second) or groups.too_far(root, bag, bags):
+            if root == groups.root(second) or groups.too_far(root, bag):
                 continue
             for first in sorted(groups.members[root]):
                 result = link(first, second)
                 if result is not None:
-                    groups.join(root, second, bags)
+                    groups.join(root, second)
                     found.append((first, result))
                     break
         links.extend(sorted(found, key=lambda item: item[0]))
@@ -236,13 +237,14 @@ class _Groups:
     """Union-find over texts where each group knows its members, its shortest and longest bag,
     a pivot and a radius (see :func:`spanning_links`)."""
 
-    def __init__(self, sizes: list[int]) -> None:
-        self.parent = list(range(len(sizes)))
-        self.members = [[number] for number in range(len(sizes))]
-        self.shortest = list(sizes)
-        self.longest = list(sizes)
-        self.pivot = list(range(len(sizes)))
-        self.radius = [0] * len(sizes)
+    def __init__(self, bags: list[frozenset[tuple[str, int]]]) -> None:
+        self.bags = bags
+        self.parent = list(range(len(bags)))
+        self.members = [[number] for number in range(len(bags))]
+        self.shortest = [len(bag) for bag in bags]
+        self.longest = list(self.shortest)
+        self.pivot = list(range(len(bags)))
+        self.radius = [0] * len(bags)
 
     def root(self, number: int) -> int:
         parent = self.parent
@@ -251,23 +253,21 @@ class _Groups:
             number = parent[number]
         return number
 
-    def too_far(self, root: int, bag: frozenset[tuple[str, int]], bags: list[frozenset[tuple[str, int]]]) -> bool:
+    def too_far(self, root: int, bag: frozenset[tuple[str, int]]) -> bool:
         """No text of the group can share the ratio's words with ``bag``."""
         ratio, size = NEAR_IDENTICAL_RATIO, len(bag)
         # The length bound 2·min(|a|, |b|) ≥ τ(|a| + |b|) holds only for lengths in [low, high].
         low, high = size * ratio / (2 - ratio), size * (2 - ratio) / ratio
         if self.longest[root] < low - 1e-9 or self.shortest[root] > high + 1e-9:
             return True
-        pivot = bags[self.pivot[root]]
-        distance = size + len(pivot) - 2 * len(bag & pivot)
+        distance = len(bag ^ self.bags[self.pivot[root]])  # words in one bag only
         return distance - self.radius[root] > (1 - ratio) * (size + self.longest[root]) + 1e-9
 
-    def join(self, root: int, other: int, bags: list[frozenset[tuple[str, int]]]) -> None:
+    def join(self, root: int, other: int) -> None:
         big, small = self.root(root), self.root(other)
         if len(self.members[big]) < len(self.members[small]):
             big, small = small, big
-        a, b = bags[self.pivot[big]], bags[self.pivot[small]]
-        between = len(a) + len(b) - 2 * len(a & b)
+        between = len(self.bags[self.pivot[big]] ^ self.bags[self.pivot[small]])
         self.radius[big] = max(self.radius[big], between + self.radius[small])
         self.shortest[big] = min(self.shortest[big], self.shortest[small])
         self.longest[big] = max(self.longest[big], self.longest[small])

@@ -193,12 +193,13 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                     extensible.add(position)
             for match in _SEE_ALSO.finditer(text):
                 candidates.append((match.group("name"), match.start("name"), "rule"))
-            for match in _state_word(vocabulary.state_words).finditer(fold_aligned(text)):
+            folded = fold_aligned(text)
+            for match in _state_word(vocabulary.state_words).finditer(folded):
                 capitalised = _CAPITALISED_NAME.match(text, match.end())
                 if capitalised is not None:
                     candidates.append((capitalised.group(), capitalised.start(), "state"))
                     declared_states.add(_stemmed(capitalised.group()))
-            for match in language.name_trigger.finditer(fold_aligned(text)):
+            for match in language.name_trigger.finditer(folded):
                 capitalised = _CAPITALISED_NAME.match(text, match.end())
                 # A single capital is a parameter ("gagne X points de vie") and a roll is an
                 # amount ("gagne D3 points"), not a name.

@@ -209,7 +209,7 @@ def _page_marks(lines: list[str]) -> set[int]:
              and not _FINAL_PUNCTUATION.search(line) for line in lines]
     keys = Counter(running_key(line) for line, head in zip(lines, heads, strict=True) if head)
     return {number for number, (line, head) in enumerate(zip(lines, heads, strict=True), start=1)
-            if line.strip() and (PAGE_NUMBER.match(line) or (head and keys[running_key(line)] >= 3))}
+            if PAGE_NUMBER.match(line) or (head and keys[running_key(line)] >= 3)}
 
 
 def _continues(text: str, line: str) -> bool:

@@ -19,11 +19,9 @@ from . import fields
 #: Words that make a category hold weapon abilities when the manifest does not map it.
 _WEAPON_WORDS = {"arme", "armes", "weapon", "weapons"}
 
-#: The longest sentence read. The longest in the shipped glossaries has 461 characters; the
-#: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
-#: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
 #: A page number printed alone on its line: ``4``, ``- 4 -``, ``Page 4/12``.
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*/\s*\d{1,4})?[-–—\s]*$", re.IGNORECASE)
+#: A line that ends on a word cut by a hyphen ("bénéfi-").
 HYPHENATED = re.compile(r"[^\W\d_]-$")
 #: Second halves that make a real compound, so the hyphen stays: peut-être, dit-il, a-t-on.
 _COMPOUND_ENDS = frozenset(lang_words("pdf")["compound_ends"])
@@ -56,7 +54,9 @@ def join_wrapped(left: str, right: str) -> tuple[str, int]:
     return f"{left} {right}", len(left) + 1
 
 
-
+#: The longest sentence read. The longest in the shipped glossaries has 461 characters; the
+#: extractor's work grows faster than linearly with a sentence's length, so a run of text with no
+#: full stop (a pasted table, a file without punctuation) is refused instead of taking minutes.
 MAX_SENTENCE_CHARACTERS = 3000
 
 

@@ -34,11 +34,13 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
-#: "→ Vol plané": an arrow that points at a name (not "PA 4 → PA 3", which says "becomes").
-_LINK_ARROW = re.compile(r"(?<![\d\s])\s*[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
-#: An arrow before a name (the word before it is read off the line, not matched: a pattern that
-#: also matched it would scan every run of letters again from each of its positions).
-_ARROW_BEFORE_NAME = re.compile(r"[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])")
+#: An arrow right before a name: "→ Vol plané" (not "PA 4 → PA 3", which says "becomes").
+_ARROW_TO_NAME = r"[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])"
+#: The arrow with the spaces before it, not after a number: what a link arrow's removal takes.
+_LINK_ARROW = re.compile(r"(?<![\d\s])\s*" + _ARROW_TO_NAME)
+#: The arrow alone (the word before it is read off the line, not matched: a pattern that also
+#: matched it would scan every run of letters again from each of its positions).
+_ARROW_BEFORE_NAME = re.compile(_ARROW_TO_NAME)
 #: What may open a line before an arrow that starts it: indentation and a list bullet.
 _LINE_OPENING = re.compile(r"^\s*(?:[-*+]\s+)?$")
 _TABLE_ROW = re.compile(r"^\s*\|")
@@ -62,10 +64,9 @@ def arrows_give(lines: list[str]) -> bool:
 
 def _word_before(line: str, position: int) -> str:
     """The folded word right before ``position`` ("" at the start of a line or of a list item)."""
-    head = line[max(0, position - 40):position]
     if _LINE_OPENING.match(line[:position]):
         return ""
-    words = head.split()
+    words = line[max(0, position - 40):position].split()
     return fold(words[-1]) if words else ""
 
 
