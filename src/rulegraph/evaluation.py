@@ -62,7 +62,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "clowns-macabres", "druides-celtes", "loups-garous", "vignerons-bourgogne", "cheminots-rouges",
                     "cartels-venus", "pretres-soleil", "lanciers-polonais", "bateliers-loire", "sherpas-himalaya",
                     "cyclopes-sicile", "horlogers-jura", "chamanes-siberie", "pompiers-paris", "gondoliers-venise",
-                    "sapeurs-verdun", "bergers-corses", "corsaires-barbaresques", "trappeurs-quebec", "moines-shaolin")},
+                    "sapeurs-verdun", "bergers-corses", "corsaires-barbaresques", "trappeurs-quebec", "moines-shaolin",
+                    "mineurs-lorrains", "pecheurs-islande", "brigands-calabre", "mages-byzance", "hussites-boheme",
+                    "chasqui-incas")},
 }
 
 
