@@ -268,10 +268,25 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Un guerrier mort-vivant ne peut pas bénéficier de Cri.", ("Alpha", "immuneTo", "Cri")),
         ("Les guerriers dotés de Garde ne peuvent pas bénéficier de cette capacité.", ("Garde", "immuneTo", "Alpha")),
         ("Les guerriers dotés de Garde ne peuvent pas utiliser cette capacité.", ("Garde", "excludes", "Alpha")),
+        # an army list's exclusions
+        ("Ne peut être pris avec Garde.", ("Alpha", "excludes", "Garde")),
+        ("Impossible avec une arme dotée de Garde.", ("Alpha", "excludes", "Garde")),
     ],
 )
 def test_general_french_phrasings_are_typed(text, expected):
     assert expected in edges(text)
+
+
+def test_a_faq_answer_naming_nothing_states_the_relation_of_its_question():
+    text = "Q : Alpha et Garde se cumulent-ils ? R : Non, ces deux capacités sont incompatibles."
+    found = [s for s in statements(text) if s.object.kind == "ability"]
+    assert [(s.subject.label, s.relation, s.object.label, s.sentence) for s in found] == [("Alpha", "excludes", "Garde", text)]
+
+
+def test_a_faq_answer_is_not_joined_to_a_question_about_two_other_abilities():
+    """"ces deux capacités" are then the question's two, not the entry and one of them."""
+    text = "Q : Garde et Cri se cumulent-ils ? R : Non, ces deux capacités sont incompatibles."
+    assert edges(text) == {("Alpha", "references", "Garde"), ("Alpha", "references", "Cri")}
 
 
 def test_a_weapon_ignoring_a_named_capacity_negates_it():

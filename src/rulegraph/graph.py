@@ -128,8 +128,9 @@ def add_search_keys(graph: Graph) -> Graph:
     each distinct statement sentence: text folded once here (:func:`rulegraph.text.fold`: case,
     accents, apostrophes, hyphens), so that queries match names and words by plain string
     comparison instead of a chain of REPLACE calls per row, which every SPARQL engine runs slowly
-    and Virtuoso gets wrong on accented text. A sentence states eleven edges on average: a word
-    search over sentence nodes reads a tenth of the keys it read over statements."""
+    and Virtuoso gets wrong on accented text. A sentence often states several edges (at 100
+    copies of the chapter, 21,900 statements cite 1,993 sentences): a word search over sentence
+    nodes reads a tenth of the keys it read over statements."""
     data = str(DATA)
     add = graph.add
     keys = [(node, RG.labelKey, Literal(fold(label))) for node, label in graph.subject_objects(RDFS.label)

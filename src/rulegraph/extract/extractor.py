@@ -338,6 +338,31 @@ def _is_question(text: str) -> bool:
     return text.rstrip().endswith("?")
 
 
+#: "R : Non, …", "Oui, mais …": a sentence that answers the question before it.
+_ANSWER_OPENING = re.compile(_NAMES["answer_opening"])
+
+
+def _questions_joined(text: str, name: str, lexicon: Lexicon) -> list[tuple[int, str]]:
+    """The sentences of a paragraph, but a question that names the ability ``name`` and its
+    answer, when the answer names no ability, are one: "Q : Course d'altitude et Pied montagnard
+    se cumulent-ils ? R : Non, ces deux capacités sont incompatibles" (in the text of Pied
+    montagnard) states in its answer the relation between the entry and the other ability."""
+    out: list[tuple[int, str]] = []
+    for offset, sentence in split_sentences(text):
+        if out and _is_question(out[-1][1]) and _ANSWER_OPENING.match(fold(sentence)) \
+                and not _names_an_ability(sentence, lexicon) and _names_an_ability(out[-1][1], lexicon, fold(name)):
+            start = out[-1][0]
+            out[-1] = (start, text[start : text.index(sentence, offset) + len(sentence)].strip())
+        else:
+            out.append((offset, sentence))
+    return out
+
+
+def _names_an_ability(text: str, lexicon: Lexicon, folded_name: str | None = None) -> bool:
+    """The text names an ability (that one, given its folded name)."""
+    return any(m.term.kind == "ability" and (folded_name is None or fold(m.term.label) == folded_name) for m in lexicon.find(text))
+
+
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
     """A paragraph outside every entry (a general rule, a FAQ's question and answer) is read as
     if written in the text of what it speaks of first:
@@ -593,7 +618,7 @@ def extract_entry(entry: Entry, lexicon: Lexicon, cues: list[Cue], language: Lan
         if not is_item:
             lead_in = ""
         previous_typed: list[Statement] = []
-        for offset, sentence in split_sentences(unit.paragraph.text):
+        for offset, sentence in _questions_joined(unit.paragraph.text, entry.name, lexicon):
             line = unit.paragraph.line_at(offset)
             found = extract_sentence(sentence, unit, lexicon, cues, language, previous, lead_in if is_item else "", line)
             found = _extending_previous(found, sentence, previous_typed, language)
