@@ -194,6 +194,9 @@ def served_count(out: Path) -> str:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.read().decode().splitlines()[1]
     finally:
+        # The worker thread first (it wakes the loop when it finishes a request), then the
+        # sockets: closed the other way round, a request still finishing writes to a closed pipe.
+        server.task_dispatcher.shutdown()
         server.close()
 
 

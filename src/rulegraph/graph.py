@@ -133,9 +133,9 @@ def add_search_keys(graph: Graph) -> Graph:
     nodes reads a tenth of the keys it read over statements."""
     data = str(DATA)
     add = graph.add
-    keys = [(node, RG.labelKey, Literal(fold(label))) for node, label in graph.subject_objects(RDFS.label)
-            if str(node).startswith(data)]
-    sentences: dict[Literal, URIRef] = {}
+    keys: list[tuple[Node, Node, Node]] = [(node, RG.labelKey, Literal(fold(label)))
+                                           for node, label in graph.subject_objects(RDFS.label) if str(node).startswith(data)]
+    sentences: dict[Node, URIRef] = {}
     for statement, sentence in list(graph.subject_objects(RG.sentence)):
         node = sentences.get(sentence)
         if node is None:
