@@ -108,6 +108,19 @@ def test_focus_graph_answers_the_readme_query(seed_graph):
     assert [(str(g), str(s)) for g, s, _ in answer] == [("Hell Dorado", "000_10d76c9141a2b7c0.txt")]
 
 
+def test_focus_graph_keeps_the_sentences_its_statements_cite(seed_graph):
+    """evidence-word runs on a focused export as on the whole graph, over its own edges."""
+    from rulegraph import queries
+
+    focused = focus_graph(seed_graph, "Interception", 1)
+    cited = set(focused.objects(None, RG.evidence))
+    assert cited and cited <= set(focused.subjects(RG.sentenceKey, None))
+    word = queries.load("evidence-word")
+    rows = queries.run(focused, word, {"word": "opportunite"}).rows
+    whole = queries.run(seed_graph, word, {"word": "opportunite"}).rows
+    assert rows and all(row in whole for row in rows)
+
+
 def test_focused_csv_only_has_neighbourhood_edges(seed_graph, seed_view):
     table = rows(export(seed_graph, "csv", focus="Interception", depth=1))
     assert len(table) == neighbourhood(seed_view, "Interception", 1).number_of_edges()

@@ -132,6 +132,7 @@ def flaky_store():
     servers_started: list = []
     yield started
     for server in servers_started:
+        server.task_dispatcher.shutdown()  # the worker threads first: a request still finishing wakes the loop
         server.close()
 
 

@@ -46,6 +46,7 @@ def endpoint(seed_graph, tmp_path_factory):
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     stopping.set()
+    server.task_dispatcher.shutdown()  # the worker threads first: a request still finishing wakes the loop
     server.close()
     thread.join(timeout=5)
 

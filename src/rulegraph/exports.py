@@ -76,8 +76,8 @@ def _short_slug(name: str) -> str:
 
 def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
     """The part of the graph within ``depth`` edges of the term(s) named ``name``: those terms
-    with their texts, notes and edition texts, the statements between them, the games, sources
-    and editions they cite, and the vocabulary, so the same queries run on it."""
+    with their texts, notes and edition texts, the statements between them and their sentences,
+    the games, sources and editions they cite, and the vocabulary, so the same queries run on it."""
     from .views.atlas import neighbourhood
 
     view = RuleGraph(graph).networkx()
@@ -89,8 +89,9 @@ def focus_graph(graph: Graph, name: str, depth: int) -> Graph:
         if isinstance(node, URIRef) and graph.value(node, RDF.predicate) is not None
         and graph.value(node, RDF.subject) in kept and graph.value(node, RDF.object) in kept
     }
+    evidence = {node for statement in statements for node in graph.objects(statement, RG.evidence) if isinstance(node, URIRef)}
     context = {node for cls in _CONTEXT_CLASSES for node in graph.subjects(RDF.type, cls) if isinstance(node, URIRef)}
-    described = kept | statements | context | _parts_of(graph, kept, terms | statements | context)
+    described = kept | statements | evidence | context | _parts_of(graph, kept, terms | statements | context)
     focused = new_graph()
     for subject, predicate, obj in graph:
         if subject in described and not (subject in terms and obj in terms and obj not in kept):

@@ -133,17 +133,18 @@ def add_search_keys(graph: Graph) -> Graph:
     nodes reads a tenth of the keys it read over statements."""
     data = str(DATA)
     add = graph.add
-    keys: list[tuple[Node, Node, Node]] = [(node, RG.labelKey, Literal(fold(label)))
-                                           for node, label in graph.subject_objects(RDFS.label) if str(node).startswith(data)]
+    for labelled, label in list(graph.subject_objects(RDFS.label)):
+        if str(labelled).startswith(data):
+            add((labelled, RG.labelKey, Literal(fold(label))))
     sentences: dict[Node, URIRef] = {}
     for statement, sentence in list(graph.subject_objects(RG.sentence)):
-        node = sentences.get(sentence)
-        if node is None:
-            node = sentences[sentence] = sentence_uri(str(sentence))
-            keys += [(node, RDF.type, RG.Sentence), (node, RG.text, sentence), (node, RG.sentenceKey, Literal(fold(sentence)))]
-        add((statement, RG.evidence, node))
-    for triple in keys:
-        add(triple)
+        cited = sentences.get(sentence)
+        if cited is None:
+            cited = sentences[sentence] = sentence_uri(str(sentence))
+            add((cited, RDF.type, RG.Sentence))
+            add((cited, RG.text, sentence))
+            add((cited, RG.sentenceKey, Literal(fold(sentence))))
+        add((statement, RG.evidence, cited))
     return graph
 
 
