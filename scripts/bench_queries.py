@@ -49,7 +49,7 @@ def main() -> None:
 
 def _example(kind: str) -> str:
     return {"ability": "Attaque d’opportunité", "state": "Blessé", "characteristic": "CBT", "action": "Charge",
-            "text": "annule"}[kind]
+            "text": "annule", "folded": "annule"}[kind]
 
 
 if __name__ == "__main__":
