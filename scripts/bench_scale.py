@@ -29,7 +29,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
@@ -182,22 +181,14 @@ def atlas_first_view(page: Path) -> str:
 
 
 def served_count(out: Path) -> str:
-    import waitress
-
     from rulegraph.server import SparqlApp
+    from tests.servers import wsgi_server
 
-    server = waitress.create_server(SparqlApp(out / "graph.oxigraph", out=out), host="127.0.0.1", port=0)
-    threading.Thread(target=server.run, daemon=True).start()
-    try:
-        url = f"http://127.0.0.1:{server.effective_port}/sparql?" + urllib.parse.urlencode({"query": COUNT})
+    with wsgi_server(SparqlApp(out / "graph.oxigraph", out=out)) as base:
+        url = f"{base}/sparql?" + urllib.parse.urlencode({"query": COUNT})
         request = urllib.request.Request(url, headers={"Accept": "text/csv"})
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.read().decode().splitlines()[1]
-    finally:
-        # The worker thread first (it wakes the loop when it finishes a request), then the
-        # sockets: closed the other way round, a request still finishing writes to a closed pipe.
-        server.task_dispatcher.shutdown()
-        server.close()
 
 
 def published_count(graph_path: Path, server) -> str:

@@ -1,7 +1,7 @@
-"""Real SPARQL servers started on 127.0.0.1 for a while: the Oxigraph server (pip package
-``oxigraph``) and Virtuoso (Debian's ``virtuoso-opensource``). Shared by the publish tests and
-``scripts/bench_scale.py``; each raises :class:`ServerMissing`, with what to install, where the
-server is absent."""
+"""Real servers started on 127.0.0.1 for a while: the Oxigraph server (pip package
+``oxigraph``), Virtuoso (Debian's ``virtuoso-opensource``) and a WSGI application behind
+waitress. Shared by the serve and publish tests and ``scripts/bench_scale.py``; the SPARQL
+servers raise :class:`ServerMissing`, with what to install, where the server is absent."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -40,6 +41,35 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60.0) -> None
         except OSError:
             time.sleep(0.3)
     raise RuntimeError(f"no answer from {url} after {seconds:.0f} s")
+
+
+@contextmanager
+def wsgi_server(app, *, threads: int = 4) -> Iterator[str]:
+    """``app`` served by waitress in a thread of this process; yields its base URL. On the way
+    out, the worker threads stop first (a request still finishing wakes the loop), then the
+    sockets: the other way round, that request writes to a closed pipe."""
+    import waitress
+
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+    stopping = threading.Event()
+
+    def serve() -> None:
+        # Closing the sockets under the select() loop ends it with EBADF: expected once stopping.
+        try:
+            server.run()
+        except (OSError, ValueError):
+            if not stopping.is_set():
+                raise
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        stopping.set()
+        server.task_dispatcher.shutdown()
+        server.close()
+        thread.join(timeout=5)
 
 
 @contextmanager

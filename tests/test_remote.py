@@ -120,20 +120,10 @@ class _DeadlocksOnce:
 
 @pytest.fixture
 def flaky_store():
-    import threading
+    from contextlib import ExitStack
 
-    import waitress
-
-    def started(app):
-        server = waitress.create_server(app, host="127.0.0.1", port=0, threads=1)
-        threading.Thread(target=server.run, daemon=True).start()
-        servers_started.append(server)
-        return f"http://127.0.0.1:{server.effective_port}/store"
-    servers_started: list = []
-    yield started
-    for server in servers_started:
-        server.task_dispatcher.shutdown()  # the worker threads first: a request still finishing wakes the loop
-        server.close()
+    with ExitStack() as servers_started:
+        yield lambda app: servers_started.enter_context(servers.wsgi_server(app, threads=1)) + "/store"
 
 
 def test_publish_sends_a_put_again_after_a_deadlocked_transaction(flaky_store):

@@ -6,17 +6,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import pytest
-import waitress
 
 from rulegraph.graph import serialize_turtle
 from rulegraph.server import SparqlApp
 from rulegraph.store import store_path, write_store_beside
+
+from .servers import wsgi_server
 
 COUNT_ABILITIES = """PREFIX rg: <https://w3id.org/rulegraph#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -29,26 +29,8 @@ def endpoint(seed_graph, tmp_path_factory):
     (out / "graph.ttl").write_text(serialize_turtle(seed_graph), encoding="utf-8")
     (out / "report.md").write_text("# report\n", encoding="utf-8")
     write_store_beside(out / "graph.ttl")
-    server = waitress.create_server(SparqlApp(store_path(out / "graph.ttl"), out=out, timeout=1.0),
-                                    host="127.0.0.1", port=0, threads=2)
-    stopping = threading.Event()
-
-    def serve():
-        # Closing the server's sockets under its select() loop ends the loop with EBADF: expected
-        # once the fixture is done, an error before.
-        try:
-            server.run()
-        except (OSError, ValueError):
-            if not stopping.is_set():
-                raise
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    stopping.set()
-    server.task_dispatcher.shutdown()  # the worker threads first: a request still finishing wakes the loop
-    server.close()
-    thread.join(timeout=5)
+    with wsgi_server(SparqlApp(store_path(out / "graph.ttl"), out=out, timeout=1.0), threads=2) as base:
+        yield base
 
 
 def fetch(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None):

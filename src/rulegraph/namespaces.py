@@ -51,10 +51,13 @@ def child_uri(parent: URIRef, kind: str, key: str) -> URIRef:
 
 
 def statement_uri(game: str, *parts: object) -> URIRef:
-    digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).hexdigest()[:16]
-    return DATA[f"{game}/statement/{digest}"]
+    return DATA[f"{game}/statement/{_digest(*parts)}"]
 
 
 def sentence_uri(sentence: str) -> URIRef:
     """One node per sentence text, shared by every game that quotes it word for word."""
-    return DATA[f"sentence/{hashlib.sha1(sentence.encode('utf-8')).hexdigest()[:16]}"]
+    return DATA[f"sentence/{_digest(sentence)}"]
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).hexdigest()[:16]
