@@ -901,3 +901,32 @@ def test_a_telegraphic_immunity_line_names_what_the_ability_is_immune_to(build_m
     result = build_markdown("## Capacités\n\n### Bravoure\n\nImmunité : Peur.\n\n### Peur\n\nFait fuir.\n")
     assert [(s.subject.label, s.suggested or s.relation, s.object.label) for s in result.statements
             if s.object.kind == "ability"] == [("Bravoure", "immuneTo", "Peur")]
+
+
+@pytest.mark.parametrize("sentence", ["Requiert au moins deux autres capacités de la Voie de l’Ombre.",
+                                      "Il apprend une seule capacité de la Voie de l’Ombre au choix.",
+                                      "Il apprend une capacité de la Voie de l’Ombre au choix."])
+def test_a_count_or_a_choice_among_a_category_speaks_of_no_single_member(tmp_path, sentence):
+    """"au moins deux autres dons du barde", "une seule compétence de X au choix": some of the
+    category's abilities, not each of them, so no edge reaches each member; a sentence about
+    all of them still does (see the test above)."""
+    from rulegraph.build import build
+
+    path = tmp_path / "voies.txt"
+    path.write_text(f"LES VOIES\n\nVoie du Sabre\n\n- Kiai : Il crie. {sentence}\n\n- Bushidō : Il ne recule jamais.\n\n"
+                    "Voie de l'Ombre\n\n- Furtivité : Il se cache.\n\n- Poison : Sa lame empoisonne.\n", encoding="utf-8")
+    result = build(files=[path], game="Jeu", format="chapter")
+    assert [s for s in result.statements if s.object.kind == "ability"] == []
+
+
+def test_a_capitalised_phrase_a_reference_calls_a_rule_is_no_undefined_ability(build_markdown):
+    """"met Hors de combat" hints at a name by its capital; "(voir Hors de combat)" says it is a
+    rule section: no ability edge, no undefined ability. Alone, the capital still makes one
+    ("immunisé à la Peur et Sans Pitié")."""
+    from rulegraph.build import summary
+
+    result = build_markdown("## Capacités\n\n### Coup de grâce\n\nLe héros met Hors de combat un ennemi À terre.\n\n"
+                            "### Dur à cuire\n\nQuand il est mis Hors de combat, lancez 1D6 (voir Hors de combat).\n\n"
+                            "### Brute\n\nIl est immunisé à la Peur et Sans Pitié.\n")
+    assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Brute", "Sans Pitié")]
+    assert summary(result)["Jeu"]["undefined"] == ["Sans Pitié"]

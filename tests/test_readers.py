@@ -566,3 +566,16 @@ def test_a_chapter_pasted_from_a_pdf_rejoins_its_wrapped_lines_without_page_mark
     assert paragraph.text[paragraph.breaks[1]:].startswith("Garde impénétrable")
     assert [p.text for p in document.entries[1].paragraphs] == ["Posture d'équilibre et de patience."]
     assert all("SHAOLIN" not in p.text for e in document.entries for p in e.paragraphs)
+
+
+def test_a_line_break_in_a_csv_cell_ends_a_paragraph_at_its_own_line():
+    """A spreadsheet cell's typed line break ("Un seul par bande" / "Exclut Meneur") separates two
+    statements, and each keeps the line an editor shows; the line breaks of the cells before it
+    push a later cell down."""
+    table = ('nom;effet;restrictions\nAutorité;"Il commande.\nIl rallie.";"Un seul par bande\nExclut Meneur"\n'
+             'Meneur;Il mène.;\n')
+    document = csv_table.parse(table, source="t.csv", game="g", options={})
+    authority = document.entries[0]
+    assert [(p.text, p.line) for p in authority.paragraphs] == [
+        ("Il commande.", 2), ("Il rallie.", 3), ("Un seul par bande", 3), ("Exclut Meneur", 4)]
+    assert document.entries[1].line == 5

@@ -122,7 +122,11 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
 
 #: What a name's context says it is, strongest first: an ability wins over everything but a
 #: measured abbreviation ("PA 2", "–1 CT"), which is a characteristic.
-DISCOVERED_KINDS = ("characteristic", "ability", "state", "equipment", "rule", "term")
+DISCOVERED_KINDS = ("characteristic", "ability", "state", "equipment", "rule", "term", "capitalised")
+#: A capitalised function word in mid-sentence ("et Sans Peur", "met Hors de combat") hints at
+#: a name; it makes an ability only when no context says what else the phrase is ("voir Hors de
+#: combat" is a rule section).
+CAPITALISED = "capitalised"
 #: The endings of a past participle ("Sonné", "Bloquées", "Affaibli", "Abattu"): a state.
 _PARTICIPLE_END = re.compile(_NAMES["participle_end"])
 _LIST_GLUE = re.compile(_NAMES["list_glue"])
@@ -213,12 +217,12 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
             if function_word_name is not None:
                 for match in function_word_name.finditer(text):
                     if " " in match.group() or "-" in match.group():
-                        candidates.append((match.group(), match.start(), "ability"))
+                        candidates.append((match.group(), match.start(), CAPITALISED))
                     else:
                         extended = _name_extent(text, match.start(), match.end(), language.name_stop_words, most=2,
                                                  bearer_before=language.bearer_before)
                         if extended != match.group():
-                            candidates.append((extended, match.start(), "ability"))
+                            candidates.append((extended, match.start(), CAPITALISED))
             for candidate, position, kind in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
                 if not name:
@@ -247,8 +251,13 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     for key, name in found.items():
         if _is_tested(name, texts):
             kinds[key].add("characteristic")
-    return [(name, "state" if _stemmed(name) in declared_states else next(k for k in DISCOVERED_KINDS if k in kinds[key]))
+    return [(name, "state" if _stemmed(name) in declared_states else _discovered_kind(kinds[key]))
             for key, name in found.items()]
+
+
+def _discovered_kind(kinds: set[str]) -> str:
+    kind = next(k for k in DISCOVERED_KINDS if k in kinds)
+    return "ability" if kind == CAPITALISED else kind
 
 
 def _stemmed(name: str) -> str:
@@ -307,7 +316,7 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
             out.append(statement)
             continue
         names = categories.get(fold(ends[0].label), [])
-        if statement.span is not None and _CATEGORY_NOT_MEMBERS.search(fold_aligned(statement.sentence[: statement.span[0]])):
+        if statement.span is not None and _not_each_member(statement.sentence, statement.span):
             continue
         owner = statement.owner
         excepted = " ".join(m.group("names") for m in _CATEGORY_EXCEPTION.finditer(fold(statement.sentence[statement.span[1]:]))) \
@@ -330,6 +339,20 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 #: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a
 #: section of the glossary: neither says something of each ability of the category.
 _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
+_CATEGORY_COUNTED_BEFORE = re.compile(_NAMES["category_counted_before"])
+_CATEGORY_COUNTED_AFTER = re.compile(_NAMES["category_counted_after"])
+
+
+def _not_each_member(sentence: str, span: tuple[int, int]) -> bool:
+    """The category's mention does not speak of each of its abilities: it is the ability
+    itself or a section ("cette capacité de chef", "voir capacités des armes"), or a count or a
+    choice among them ("requiert au moins deux autres dons du barde", "une seule compétence de
+    Harponneur au choix")."""
+    before = fold_aligned(sentence[: span[0]])
+    return bool(_CATEGORY_NOT_MEMBERS.search(before) or _CATEGORY_COUNTED_BEFORE.search(before)
+                or _CATEGORY_COUNTED_AFTER.search(fold(sentence[span[1]:])))
+
+
 #: "à l'exception de Peau de pierre": that member is not one the sentence speaks of.
 _CATEGORY_EXCEPTION = re.compile(_NAMES["category_exception"])
 

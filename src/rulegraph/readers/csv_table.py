@@ -42,6 +42,17 @@ def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
     return paragraphs
 
 
+def _cell_paragraphs(row: list[str], index: int, row_line: int) -> list[Paragraph]:
+    """One cell's paragraphs, each at the line where an editor shows it: a line break typed in
+    a spreadsheet cell ends a paragraph ("Un seul par bande" / "Exclut Meneur" are two), and
+    the cells before it in the row push it down by their own line breaks."""
+    line = row_line + sum(cell.count("\n") for cell in row[:index])
+    paragraphs = []
+    for offset, chunk in enumerate(row[index].split("\n")):
+        paragraphs += markup_paragraphs(chunk, line + offset)
+    return paragraphs
+
+
 #: Delimiters a spreadsheet export uses; the header row tells which one this file has.
 _DELIMITERS = ";,\t|"
 
@@ -111,9 +122,9 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 line=row_line,
             )
         label = row[category_at].strip() if category_at is not None else ""
-        paragraphs = markup_paragraphs(row[text_at], row_line)
+        paragraphs = _cell_paragraphs(row, text_at, row_line)
         for index in more_at:
-            paragraphs += markup_paragraphs(row[index], row_line)
+            paragraphs += _cell_paragraphs(row, index, row_line)
         document.entries.append(
             make_entry(
                 row[name_at].strip(), paragraphs,
