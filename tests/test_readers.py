@@ -579,3 +579,38 @@ def test_a_line_break_in_a_csv_cell_ends_a_paragraph_at_its_own_line():
     assert [(p.text, p.line) for p in authority.paragraphs] == [
         ("Il commande.", 2), ("Il rallie.", 3), ("Un seul par bande", 3), ("Exclut Meneur", 4)]
     assert document.entries[1].line == 5
+
+
+def _rulebook_with_tables(skills: int) -> str:
+    """A rules summary in the shape of a real one: numbered "###" sections of prose rules, a
+    profile table, and the glossary as tables under "### 9.x Compétences …"."""
+    prose = "".join(f"### 5.{n} Règle {n}\n\nLe joueur lance 2D6 et applique le résultat.\n\n" for n in range(1, 4))
+    rows = "".join(f"| {name} | Active | Relance un dé. Incompatible avec {after}. |\n"
+                   for name, after in zip(_SKILLS[:skills], _SKILLS[1 : skills + 1], strict=True))
+    return ("# Résumé des règles\n\n## 5. Séquence de jeu\n\n" + prose
+            + "## 9. Compétences\n\n### 9.1 Compétences d'Agilité\n\n| Nom | Type | Description |\n|-----|------|-------------|\n" + rows
+            + "\n## 13. Joueurs vedettes\n\n| Nom | M | F | Compétences principales |\n|---|---|---|---|\n"
+            + "| Grak | 6 | 4 | Blocage, Esquive, Garde |\n")
+
+
+_SKILLS = ["Blocage", "Esquive", "Garde", "Parade", "Tacle", "Lutte", "Frénésie"]
+
+
+def test_a_rulebook_whose_glossary_is_in_tables_reads_every_row_as_an_entry():
+    """More ability rows than "###" sections: the tables hold the glossary, the prose sections
+    are no entries, and a profile table listing abilities states no interaction."""
+    document = markdown.parse(_rulebook_with_tables(6), source="regles.md", game="g", options={})
+    assert [e.name for e in document.entries] == _SKILLS[:6]
+    assert document.entries[0].line == 23
+    assert not any("Grak" in p.text for p in document.commentary)
+    assert any(p.text.startswith("| Grak") and p.line == 34 for p in document.preamble)
+
+
+def test_a_table_inside_an_entry_is_one_paragraph_per_row():
+    """A table of profiles under a "###" heading read as an entry is rows, not one sentence of
+    12,000 characters with no full stop (refused as too long)."""
+    rows = "".join(f"| Joueur {n} | 6 | 3 | Blocage, Esquive, Garde, Parade, Tacle, Lutte |\n" for n in range(200))
+    text = f"# Règles\n\n### Blocage\n\nIl bloque.\n\n### Vedettes\n\n| Nom | M | F | Compétences |\n|---|---|---|---|\n{rows}"
+    document = markdown.parse(text, source="regles.md", game="g", options={})
+    stars = document.entries[1]
+    assert len(stars.paragraphs) == 201 and stars.paragraphs[1].line == 11

@@ -44,6 +44,7 @@ _ARROW_BEFORE_NAME = re.compile(_ARROW_TO_NAME)
 #: What may open a line before an arrow that starts it: indentation and a list bullet.
 _LINE_OPENING = re.compile(r"^\s*(?:[-*+]\s+)?$")
 _TABLE_ROW = re.compile(r"^\s*\|")
+_TABLE_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -204,7 +205,8 @@ def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
 
 
 def _paragraphs(lines: list[tuple[int, str]], keep_arrows: bool = False) -> list[Paragraph]:
-    """Blank lines separate paragraphs; each list item is its own paragraph."""
+    """Blank lines separate paragraphs; each list item and each table row is its own
+    paragraph (a table of profiles is no 12,000-character sentence)."""
     paragraphs: list[Paragraph] = []
     buffer: list[tuple[int, str]] = []
 
@@ -227,9 +229,9 @@ def _paragraphs(lines: list[tuple[int, str]], keep_arrows: bool = False) -> list
             buffer.clear()
 
     for number, line in lines:
-        if not line.strip():
+        if not line.strip() or _TABLE_DELIMITER_ROW.match(line):
             flush()
-        elif _LIST_ITEM.match(line):
+        elif _LIST_ITEM.match(line) or _TABLE_ROW.match(line):
             flush()
             buffer.append((number, line.strip()))
         else:
@@ -292,6 +294,15 @@ def _table_lines(tables: list[_Table]) -> set[int]:
     return {n for table in tables for n in range(table.first, table.last + 1)}
 
 
+def _tables_outnumber_headings(tables: list[_Table], headings: list[tuple[int, re.Match[str] | None]]) -> bool:
+    """A rulebook with its glossary in tables ("### 9.1 Compétences d'Agilité" over a "| Nom |
+    Type | Description |" table, among sections of prose rules): more ability rows than the
+    headings that would otherwise be read as entries ("###", else "##")."""
+    levels = [len(match.group("level")) for _, match in headings if match]
+    entry_level = 3 if 3 in levels else 2
+    return sum(len(table.rows) for table in tables) > levels.count(entry_level)
+
+
 def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
     """Every section of the deepest heading level that has text holds a table of abilities, but
     for sections of prose after the last table ("## Interactions"), no more of them than of
@@ -343,12 +354,15 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
                              "lines": list(cell_lines), "category": category, "section": section, "notes": []})
         elif number not in in_table:
             loose.append((section, number, line))
+    # A table that is no glossary (profiles listing their abilities) states no interaction: the
+    # preamble keeps it.
+    loose_rows = {number for _, number, line in loose if _TABLE_ROW.match(line)}
     # A section of prose after the last table ("## Interactions") is commentary too.
     last_table = max(in_table, default=0)
     beside: list[tuple[int, str]] = []
     preamble: list[tuple[int, str]] = []
     for s, n, line in loose:
-        (beside if s in sections_with_tables or (n > last_table and s) else preamble).append((n, line))
+        (beside if n not in loose_rows and (s in sections_with_tables or (n > last_table and s)) else preamble).append((n, line))
     commentary: list[Paragraph] = []
     for paragraph in _paragraphs(beside, keep_arrows):
         rule, note = split_note(paragraph)
@@ -388,7 +402,9 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     keep_arrows = arrows_give(lines)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
-    if 3 not in levels and (tables := _ability_tables(text)) and _tables_hold_the_glossary(lines, headings, in_table := _table_lines(tables)):
+    if (tables := _ability_tables(text)) and (_tables_outnumber_headings(tables, headings) or 3 not in levels and _tables_hold_the_glossary(
+            lines, headings, _table_lines(tables))):
+        in_table = _table_lines(tables)
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class,
                              keep_arrows=keep_arrows)
     leads = _bold_lead_entries(lines)
