@@ -323,3 +323,46 @@ def test_english_plural_field_names_rules_and_conflicts_are_read(build_glossary)
     edges = {(s.subject.label, s.relation, s.object.label) for s in result.statements if s.object.kind == "ability"}
     assert ("Argile animée", "immuneTo", "Venin") in edges
     assert ("Argile animée", "excludes", "Shem") in edges
+
+
+BILINGUAL = """[
+  {
+    "name": { "en": "Strike to Injure", "fr": "Frapper pour Blesser" }, "category": "Combat",
+    "description": {
+      "en": "Add +1 to all injury rolls.",
+      "fr": "Ajoutez +1 aux jets de Blessure. Il ajoute +1 en Capacité de Combat lorsqu'il charge."
+    }
+  },
+  {
+    "name": { "en": "Quick Shot", "fr": "Tir Rapide" }, "category": "Shooting",
+    "description": { "en": "Shoot twice.", "fr": "Tire deux fois." }
+  },
+  {
+    "name": { "en": "Nimble", "fr": "Agile" }, "category": "Shooting",
+    "description": { "en": "Cannot be combined with Quick Shot.", "fr": "Ne peut pas être combinée avec Tir Rapide." }
+  },
+  { "name": { "en": "Dodge", "fr": "Esquive" }, "category": "Combat", "description": { "en": "Dodges.", "fr": "Esquive." } }
+]
+"""
+
+
+def test_a_bilingual_app_file_is_read_in_the_corpus_language_at_that_language_line(tmp_path):
+    """``{"en": …, "fr": …}`` names and texts, as bilingual apps store them: the French ones,
+    each at the line of its "fr" key; "+1 en Capacité de Combat" is the characteristic, not every
+    ability of the category Combat."""
+    path = tmp_path / "Skills.json"
+    path.write_text(BILINGUAL, encoding="utf-8")
+    result = build(files=[path], game="Mordheim")
+    entries = result.corpus.entries()
+    assert [(e.name, e.line) for e in entries] == [("Frapper pour Blesser", 3), ("Tir Rapide", 10), ("Agile", 14), ("Esquive", 17)]
+    assert entries[2].paragraphs[0].line == 15
+    assert [(s.subject.label, s.relation, s.object.label, s.line) for s in result.statements if s.object.kind == "ability"] == [
+        ("Agile", "excludes", "Tir Rapide", 15)]
+
+
+def test_a_bilingual_name_without_the_corpus_language_says_the_name_is_missing(tmp_path):
+    path = tmp_path / "Skills.json"
+    path.write_text('[{"name": {"en": "Dodge", "de": "Ausweichen"}, "description": "Esquive."}]', encoding="utf-8")
+    with pytest.raises(RulegraphError, match="name") as error:
+        build(files=[path], game="Mordheim")
+    assert error.value.line == 1

@@ -179,8 +179,8 @@ def read_source(spec: SourceSpec, *, max_mb: float = MAX_FILE_MB) -> Document:
     """Read one source; an error found by its reader names the file as the user can open it, and
     a file that cannot be read at all (missing, a folder, too large) names the manifest's line."""
     try:
-        return read(spec.path, source=spec.name, game=spec.game, format=spec.format, options=spec.options,
-                    max_mb=max_mb)
+        return read(spec.path, source=spec.name, game=spec.game, format=spec.format,
+                    options={**spec.options, "language": spec.language}, max_mb=max_mb)
     except RulegraphError as error:
         if error.path == spec.name:
             error.path = str(spec.path)

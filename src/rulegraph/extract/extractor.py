@@ -341,16 +341,20 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
 _CATEGORY_COUNTED_BEFORE = re.compile(_NAMES["category_counted_before"])
 _CATEGORY_COUNTED_AFTER = re.compile(_NAMES["category_counted_after"])
+_MEASURED_BEFORE = re.compile(rf"[+\-–−]\d+\s+(?:{_MEASURE_LINK}\s+)?$")
+_TESTED_JUST_BEFORE = re.compile(_NAMES["tested_before"] + "$")
 
 
 def _not_each_member(sentence: str, span: tuple[int, int]) -> bool:
     """The category's mention does not speak of each of its abilities: it is the ability
-    itself or a section ("cette capacité de chef", "voir capacités des armes"), or a count or a
+    itself or a section ("cette capacité de chef", "voir capacités des armes"), a count or a
     choice among them ("requiert au moins deux autres dons du barde", "une seule compétence de
-    Harponneur au choix")."""
+    Harponneur au choix"), or a characteristic named like the category ("+1 en Capacité de
+    Combat", "un test de Capacité de Tir")."""
     before = fold_aligned(sentence[: span[0]])
     return bool(_CATEGORY_NOT_MEMBERS.search(before) or _CATEGORY_COUNTED_BEFORE.search(before)
-                or _CATEGORY_COUNTED_AFTER.search(fold(sentence[span[1]:])))
+                or _CATEGORY_COUNTED_AFTER.search(fold(sentence[span[1]:]))
+                or _MEASURED_BEFORE.search(sentence[: span[0]]) or _TESTED_JUST_BEFORE.search(sentence[: span[0]]))
 
 
 #: "à l'exception de Peau de pierre": that member is not one the sentence speaks of.

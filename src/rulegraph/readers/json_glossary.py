@@ -40,11 +40,13 @@ MAX_DEPTH = 64
 
 
 class _Object(dict[str, Any]):
-    """A JSON object with where it starts and ends in the text."""
+    """A JSON object with where it starts and ends in the text; ``inner`` holds, for a field read
+    from a nested object (one language of ``{"en": …, "fr": …}``), that object and its key."""
 
-    __slots__ = ("start", "end")
+    __slots__ = ("start", "end", "inner")
     start: int
     end: int
+    inner: dict[str, tuple[Any, str]]
 
 
 class _Array(list[Any]):
@@ -67,6 +69,10 @@ class _Locator:
         """The line of ``"key":`` inside a located object."""
         if not isinstance(item, _Object):
             return None
+        if key in getattr(item, "inner", {}):
+            item, key = item.inner[key]
+            if not isinstance(item, _Object):
+                return None
         match = re.compile(rf'"{re.escape(key)}"\s*:').search(self.text, item.start, item.end)
         return self.line(match.start()) if match else self.line(item.start)
 
@@ -188,7 +194,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     for list_category, records in lists:
         pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
         for name, item in pairs:
-            entry = _entry(_lifted(item), list_category, locator, options, mapping, default_class,
+            entry = _entry(_lifted(_in_language(item, options.get("language", "fr"))), list_category, locator, options, mapping, default_class,
                            source=source, game=game, list_line=locator.line(records.start), name=name)
             document.entries.append(entry)
             if isinstance(item, dict) and (id_key := find(item, ID_FIELDS)) is not None and isinstance(item[id_key], (str, int)):
@@ -197,6 +203,34 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         entry.attributes = tuple((key, _named(value, names_by_id) if relation_of(key) else value)
                                  for key, value in entry.attributes)
     return document
+
+
+#: A key that names a language: "fr", "en", "fr-FR", "fr_CA".
+_LANGUAGE_KEY = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2})?")
+
+
+def _language_key(value: Any, language: str) -> str | None:
+    """The key of ``language`` in a value given in several languages (``{"en": "Dodge", "fr":
+    "Esquive"}``, as bilingual app files write names and texts); None for any other value."""
+    if not isinstance(value, dict) or not value or not all(isinstance(k, str) and _LANGUAGE_KEY.fullmatch(k) for k in value):
+        return None
+    return next((key for key in value if key.lower().replace("_", "-").split("-")[0] == language.lower()), None)
+
+
+def _in_language(item: Any, language: str) -> Any:
+    """The record with each multilingual field read in the corpus's language, located at that
+    language's line. A field with no text in that language stays an object (a name field then
+    says it is missing)."""
+    if not isinstance(item, _Object) or not any(isinstance(v, dict) for v in item.values()):
+        return item
+    read, inner = _Object(), {}
+    for key, value in item.items():
+        chosen = _language_key(value, language)
+        read[key] = value if chosen is None else value[chosen]
+        if chosen is not None:
+            inner[key] = (value, chosen)
+    read.start, read.end, read.inner = item.start, item.end, inner
+    return read
 
 
 def _lifted(item: Any) -> Any:
@@ -213,7 +247,7 @@ def _lifted(item: Any) -> Any:
                     flat.setdefault(inner, inner_value)
         else:
             flat[key] = value
-    flat.start, flat.end = item.start, item.end
+    flat.start, flat.end, flat.inner = item.start, item.end, getattr(item, "inner", {})
     return flat
 
 
