@@ -930,3 +930,14 @@ def test_a_capitalised_phrase_a_reference_calls_a_rule_is_no_undefined_ability(b
                             "### Brute\n\nIl est immunisé à la Peur et Sans Pitié.\n")
     assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Brute", "Sans Pitié")]
     assert summary(result)["Jeu"]["undefined"] == ["Sans Pitié"]
+
+
+def test_a_function_word_alone_is_never_an_undefined_ability(build_markdown):
+    """A name cut at its first word ("leur capacité « En avant, soldats ! »") would make "En" a
+    name, which then matches every "en" of the glossary."""
+    from rulegraph.build import summary
+
+    result = build_markdown("## Capacités\n\n### Serment\n\nIls peuvent remplacer leur capacité « En avant, soldats chrétiens ! » "
+                            "par une autre.\n\n### Assaut\n\nIl charge en avant, en hurlant.\n")
+    assert summary(result)["Jeu"]["undefined"] == []
+    assert [s for s in result.statements if s.object.kind == "ability"] == []

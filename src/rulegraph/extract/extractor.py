@@ -225,7 +225,9 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                             candidates.append((extended, match.start(), CAPITALISED))
             for candidate, position, kind in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
-                if not name:
+                # A function word alone ("« À chacun son sort »" cut at its capital) names nothing,
+                # and as a name it would match every "à" of the glossary.
+                if not name or fold(name) in language.name_stop_words:
                     continue
                 # A known name that goes on in lower case ("Racines profondes") is not a new one,
                 # however the same word was used elsewhere ("voir Charge").
