@@ -51,6 +51,7 @@ class Words:
 
     condition_markers: tuple[str, ...]
     concession_markers: tuple[str, ...]
+    exception_markers: tuple[str, ...]
     negation_words: frozenset[str]
     modal_lemmas: frozenset[str]
     privative_lemmas: frozenset[str]
@@ -87,6 +88,7 @@ def words() -> Words:
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
         participle_endings=tuple(table["participle_endings"]),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
+        exception_markers=tuple(lists["exception_markers"]),
         **sets,
         **prefixes,
     )
@@ -243,6 +245,15 @@ class SentenceAnalysis:
     def in_concession(self, index: int) -> bool:
         return self.enclosing(index, ("concession",)) is not None
 
+    def in_exception(self, index: int) -> bool:
+        """The token stands in an exception ("sauf contre ceux qui possèdent X", "à moins que la
+        cible ne possède X"): an exception word before it, with no ; : or full stop between."""
+        start = 0
+        for token in self.tokens[:index]:
+            if token.text in _SEGMENT_ENDS:
+                start = token.end
+        return _exception_pattern().search(fold(self.text[start : self.tokens[index].start])) is not None
+
     def without_negation_in(self, spans: Iterable[tuple[int, int]]) -> SentenceAnalysis:
         """The same analysis with no negative word inside ``spans`` (the names of the
         sentence): "Pas de velours" or "Plus fort que la mort" negates nothing."""
@@ -325,6 +336,15 @@ def _clauses(tokens: tuple[Token, ...], text: str) -> tuple[Clause, ...]:
             negated = clause.negated or (parent.negated != privative)
             clauses[position] = replace(clause, negated=negated, modal=clause.modal or parent.modal)
     return tuple(clauses)
+
+
+_SEGMENT_ENDS = frozenset({";", ":", ".", "!", "?"})
+
+
+@cache
+def _exception_pattern() -> re.Pattern[str]:
+    markers = "|".join(re.escape(marker) for marker in words().exception_markers)
+    return re.compile(rf"(?<!\w)(?:{markers})(?!\w)")
 
 
 def _unelide(folded: str) -> str:

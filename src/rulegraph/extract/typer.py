@@ -113,6 +113,12 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
             out["mention_in_condition&neg"] = 1.0
     if analysis.in_concession(mention):
         out["mention_in_concession"] = 1.0
+    if analysis.in_exception(mention):
+        # "gagne +1, sauf contre un adversaire doté de X": X's bearers are exempt from the
+        # ability; "n'est pas affectée par la Peur, sauf contre X": an exception to an immunity.
+        out["mention_in_exception"] = 1.0
+        out[f"mention_in_exception&{'sentence_neg' if any(c.negated for c in analysis.clauses) else 'sentence_pos'}"] = 1.0
+        out[f"mention_in_exception&self_{'implicit' if not statement.selves else 'explicit'}"] = 1.0
     if clause.kind == "relative":
         out["mention_in_relative"] = 1.0
     clause_words = {analysis.tokens[i].key for i in clause.tokens}
