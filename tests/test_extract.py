@@ -224,6 +224,7 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         # requires
         ("Alpha ne s'active qu'en présence d'un allié doté de Garde.", ("Alpha", "requires", "Garde")),
         ("Cette aptitude n'agit qu'à proximité d'un porteur de Garde.", ("Alpha", "requires", "Garde")),
+        ("Ne peut être choisie que par un héros qui possède Garde.", ("Alpha", "requires", "Garde")),
         ("Cette capacité n'est utilisable que si le guerrier possède aussi Garde.", ("Alpha", "requires", "Garde")),
         ("Il ne peut s'en servir que s'il possède aussi Garde.", ("Alpha", "requires", "Garde")),
         ("Le porteur relance ses dés uniquement s'il possède Garde.", ("Alpha", "requires", "Garde")),
