@@ -225,9 +225,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                             candidates.append((extended, match.start(), CAPITALISED))
             for candidate, position, kind in candidates:
                 name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
-                # A function word alone ("« À chacun son sort »" cut at its capital) names nothing,
-                # and as a name it would match every "à" of the glossary.
-                if not name or fold(name) in language.name_stop_words:
+                if not name:
                     continue
                 # A known name that goes on in lower case ("Racines profondes") is not a new one,
                 # however the same word was used elsewhere ("voir Charge").
@@ -244,6 +242,10 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                     if fold(name) in found:
                         kinds[fold(name)].add(kind)
                         continue
+                # A function word alone ("leur capacité « En avant ! »" cut at its first word)
+                # names nothing, and as a name it would match every "en" of the glossary.
+                if fold(name) in language.name_stop_words:
+                    continue
                 found[fold(name)] = name
                 kinds[fold(name)] = {kind}
     abbreviations = {key: name for key, name in found.items() if ABBREVIATION.fullmatch(name)}
