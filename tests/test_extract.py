@@ -249,6 +249,8 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         ("Les adversaires au contact du porteur :\n• ne peuvent pas utiliser la Garde.", ("Alpha", "negates", "Garde")),
         # one's own ability lost: cancels
         ("Il perd le bénéfice de Garde tant qu'il court.", ("Alpha", "cancels", "Garde")),
+        ("Alpha prévaut sur Garde : un combattant doté de Garde doit tout de même tester.", ("Alpha", "cancels", "Garde")),
+        ("Cette capacité l’emporte sur la Garde d’un combattant Sonné.", ("Alpha", "cancels", "Garde")),
         # what the ability does does not happen to the bearers of another one
         ("Les guerriers dotés de Garde ne sont jamais repoussés.", ("Garde", "immuneTo", "Alpha")),
         ("Un soldat doté de Garde n'est pas ralenti.", ("Garde", "immuneTo", "Alpha")),

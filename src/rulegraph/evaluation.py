@@ -64,7 +64,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "cyclopes-sicile", "horlogers-jura", "chamanes-siberie", "pompiers-paris", "gondoliers-venise",
                     "sapeurs-verdun", "bergers-corses", "corsaires-barbaresques", "trappeurs-quebec", "moines-shaolin",
                     "mineurs-lorrains", "pecheurs-islande", "brigands-calabre", "mages-byzance", "hussites-boheme",
-                    "chasqui-incas")},
+                    "chasqui-incas", "bucherons-landes", "faucons-mongols", "moines-athos", "contrebandiers-pyrenees",
+                    "archers-gallois", "sorcieres-salem")},
 }
 
 
