@@ -250,6 +250,9 @@ def test_every_seed_edge_has_its_evidence(seed_build):
         # one's own ability lost: cancels
         ("Il perd le bénéfice de Garde tant qu'il court.", ("Alpha", "cancels", "Garde")),
         ("Alpha prévaut sur Garde : un combattant doté de Garde doit tout de même tester.", ("Alpha", "cancels", "Garde")),
+        ("Elle ne peut pas être annulée par Garde.", ("Alpha", "immuneTo", "Garde")),
+        ("Ses effets ne peuvent être ni annulés ni dissipés par Garde.", ("Alpha", "immuneTo", "Garde")),
+        ("Cette capacité est annulée par Garde.", ("Garde", "negates", "Alpha")),
         ("Cette capacité l’emporte sur la Garde d’un combattant Sonné.", ("Alpha", "cancels", "Garde")),
         # what the ability does does not happen to the bearers of another one
         ("Les guerriers dotés de Garde ne sont jamais repoussés.", ("Garde", "immuneTo", "Alpha")),
