@@ -44,7 +44,7 @@ _ARROW_BEFORE_NAME = re.compile(_ARROW_TO_NAME)
 #: What may open a line before an arrow that starts it: indentation and a list bullet.
 _LINE_OPENING = re.compile(r"^\s*(?:[-*+]\s+)?$")
 _TABLE_ROW = re.compile(r"^\s*\|")
-_TABLE_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_TABLE_DELIMITER_ROW = re.compile(r"^[\s|:-]*---[\s|:-]*$")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
