@@ -947,3 +947,16 @@ def test_a_function_word_alone_is_never_an_undefined_ability(build_markdown):
                             "par une autre.\n\n### Assaut\n\nIl charge en avant, en hurlant.\n")
     assert summary(result)["Jeu"]["undefined"] == []
     assert [s for s in result.statements if s.object.kind == "ability"] == []
+
+
+def test_a_capitalised_phrase_that_opens_like_a_state_is_a_state(build_markdown):
+    """"met un adversaire Hors de combat", "reste À terre": with no other context, a
+    capitalised phrase opening like a state is one (no ability edge, no undefined ability);
+    one opening otherwise ("Sans Pitié") stays an ability."""
+    from rulegraph.build import summary
+
+    result = build_markdown("## Capacités\n\n### Détrousseur\n\nLorsqu'il met un adversaire Hors de combat, il prend ses Pépites.\n\n"
+                            "### Receleur\n\nSa Pépite lui reste même s'il est mis Hors de combat.\n\n"
+                            "### Brute\n\nIl est immunisé à la Peur et Sans Pitié.\n")
+    assert summary(result)["Jeu"]["undefined"] == ["Sans Pitié"]
+    assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Brute", "Sans Pitié")]

@@ -255,13 +255,18 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
     for key, name in found.items():
         if _is_tested(name, texts):
             kinds[key].add("characteristic")
-    return [(name, "state" if _stemmed(name) in declared_states else _discovered_kind(kinds[key]))
+    return [(name, "state" if _stemmed(name) in declared_states else _discovered_kind(name, kinds[key], vocabulary))
             for key, name in found.items()]
 
 
-def _discovered_kind(kinds: set[str]) -> str:
+def _discovered_kind(name: str, kinds: set[str], vocabulary: Words) -> str:
+    """The strongest kind the contexts give; a capitalised phrase no context explains is a
+    state when it opens like one ("mis Hors de combat", "reste À terre"), else an ability
+    ("Sans Pitié")."""
     kind = next(k for k in DISCOVERED_KINDS if k in kinds)
-    return "ability" if kind == CAPITALISED else kind
+    if kind != CAPITALISED:
+        return kind
+    return "state" if fold(name).split()[0] in vocabulary.state_openers else "ability"
 
 
 def _stemmed(name: str) -> str:
