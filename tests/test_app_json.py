@@ -362,7 +362,15 @@ def test_a_bilingual_app_file_is_read_in_the_corpus_language_at_that_language_li
 
 def test_a_bilingual_name_without_the_corpus_language_says_the_name_is_missing(tmp_path):
     path = tmp_path / "Skills.json"
-    path.write_text('[{"name": {"en": "Dodge", "de": "Ausweichen"}, "description": "Esquive."}]', encoding="utf-8")
+    path.write_text('[\n  {"name": {"fr": "Esquive"}, "description": "Il esquive."},\n'
+                    '  {"name": {"en": "Dodge", "de": "Ausweichen"}, "description": "Esquive."}\n]\n', encoding="utf-8")
     with pytest.raises(RulegraphError, match="name") as error:
         build(files=[path], game="Mordheim")
-    assert error.value.line == 1
+    assert error.value.line == 3
+
+
+def test_an_object_of_numbers_under_language_like_keys_is_no_translation():
+    """``"caracs": {"fr": 4, "ag": 3}`` (characteristics) is kept whole as an attribute."""
+    document = json_glossary.parse('[{"nom": "Brute", "texte": "Il frappe.", "caracs": {"fr": 4, "ag": 3}}]',
+                                   source="a.json", game="g", options={"language": "fr"})
+    assert dict(document.entries[0].attributes)["caracs"] == '{"ag": 3, "fr": 4}'

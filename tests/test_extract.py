@@ -909,9 +909,10 @@ def test_a_telegraphic_immunity_line_names_what_the_ability_is_immune_to(build_m
             if s.object.kind == "ability"] == [("Bravoure", "immuneTo", "Peur")]
 
 
-@pytest.mark.parametrize("sentence", ["Requiert au moins deux autres capacités de la Voie de l’Ombre.",
-                                      "Il apprend une seule capacité de la Voie de l’Ombre au choix.",
-                                      "Il apprend une capacité de la Voie de l’Ombre au choix."])
+@pytest.mark.parametrize("sentence", ["Il est incompatible avec au moins deux capacités de la Voie de l’Ombre.",
+                                      "Il est incompatible avec une seule capacité de la Voie de l’Ombre au choix.",
+                                      "Il est incompatible avec une capacité de la Voie de l’Ombre au choix.",
+                                      "Il gagne +1 en Capacité de la Voie de l’Ombre."])
 def test_a_count_or_a_choice_among_a_category_speaks_of_no_single_member(tmp_path, sentence):
     """"au moins deux autres dons du barde", "une seule compétence de X au choix": some of the
     category's abilities, not each of them, so no edge reaches each member; a sentence about
@@ -923,6 +924,11 @@ def test_a_count_or_a_choice_among_a_category_speaks_of_no_single_member(tmp_pat
                     "Voie de l'Ombre\n\n- Furtivité : Il se cache.\n\n- Poison : Sa lame empoisonne.\n", encoding="utf-8")
     result = build(files=[path], game="Jeu", format="chapter")
     assert [s for s in result.statements if s.object.kind == "ability"] == []
+    control = tmp_path / "controle.txt"
+    control.write_text(path.read_text(encoding="utf-8").replace(sentence, "Il est incompatible avec les capacités de la Voie de l’Ombre."),
+                       encoding="utf-8")
+    every = build(files=[control], game="Jeu", format="chapter")
+    assert {s.object.label for s in every.statements if s.object.kind == "ability"} == {"Furtivité", "Poison"}
 
 
 def test_a_capitalised_phrase_a_reference_calls_a_rule_is_no_undefined_ability(build_markdown):

@@ -585,10 +585,12 @@ def _rulebook_with_tables(skills: int) -> str:
     """A rules summary in the shape of a real one: numbered "###" sections of prose rules, a
     profile table, and the glossary as tables under "### 9.x Compétences …"."""
     prose = "".join(f"### 5.{n} Règle {n}\n\nLe joueur lance 2D6 et applique le résultat.\n\n" for n in range(1, 4))
-    rows = "".join(f"| {name} | Active | Relance un dé. Incompatible avec {after}. |\n"
-                   for name, after in zip(_SKILLS[:skills], _SKILLS[1 : skills + 1], strict=True))
+    rows = [f"| {name} | Active | Relance un dé. Incompatible avec {after}. |\n"
+            for name, after in zip(_SKILLS[:skills], _SKILLS[1 : skills + 1], strict=True)]
+    header = "| Nom | Type | Description |\n|-----|------|-------------|\n"
     return ("# Résumé des règles\n\n## 5. Séquence de jeu\n\n" + prose
-            + "## 9. Compétences\n\n### 9.1 Compétences d'Agilité\n\n| Nom | Type | Description |\n|-----|------|-------------|\n" + rows
+            + "## 9. Compétences\n\n### 9.1 Compétences d'Agilité\n\n" + header + "".join(rows[:3])
+            + "\n### 9.2 Compétences de Force\n\n" + header + "".join(rows[3:])
             + "\n## 13. Joueurs vedettes\n\n| Nom | M | F | Compétences principales |\n|---|---|---|---|\n"
             + "| Grak | 6 | 4 | Blocage, Esquive, Garde |\n")
 
@@ -603,7 +605,16 @@ def test_a_rulebook_whose_glossary_is_in_tables_reads_every_row_as_an_entry():
     assert [e.name for e in document.entries] == _SKILLS[:6]
     assert document.entries[0].line == 23
     assert not any("Grak" in p.text for p in document.commentary)
-    assert any(p.text.startswith("| Grak") and p.line == 34 for p in document.preamble)
+    assert any(p.text.startswith("| Grak") and p.line == 39 for p in document.preamble)
+
+
+def test_one_entry_holding_a_table_among_entries_of_prose_keeps_them_entries():
+    """"### Invocation" holding a table of four spells among "###" entries of prose: the entries
+    stay entries (the tables under one section are no glossary)."""
+    text = ("# T\n\n### Bond\n\nIl saute.\n\n### Vol\n\nIncompatible avec Bond.\n\n### Invocation\n\n| Nom | Effet |\n|---|---|\n"
+            "| Feu | Brûle. |\n| Eau | Noie. |\n| Vent | Souffle. |\n| Terre | Enterre. |\n")
+    document = markdown.parse(text, source="regles.md", game="g", options={})
+    assert [e.name for e in document.entries] == ["Bond", "Vol", "Invocation"]
 
 
 def test_a_table_inside_an_entry_is_one_paragraph_per_row():
@@ -614,3 +625,13 @@ def test_a_table_inside_an_entry_is_one_paragraph_per_row():
     document = markdown.parse(text, source="regles.md", game="g", options={})
     stars = document.entries[1]
     assert len(stars.paragraphs) == 201 and stars.paragraphs[1].line == 11
+
+
+def test_a_csv_cell_line_that_goes_on_in_lower_case_or_under_a_subheading_stays_one_paragraph():
+    """A sentence wrapped in its cell ("il gagne +1 en" / "force") and a "[g]…[/g]" line over its
+    text stay one paragraph; a bare "\r" counts as a line like "\n"."""
+    table = 'nom;texte\nRage;"[g]Combat[/g]\rIl gagne +1 en\nforce. Il hurle."\nPeur;il fuit\n'
+    document = csv_table.parse(table, source="t.csv", game="g", options={})
+    assert [(p.text, p.line, p.heading) for p in document.entries[0].paragraphs] == [
+        ("Il gagne +1 en force. Il hurle.", 2, "Combat")]
+    assert document.entries[1].line == 5

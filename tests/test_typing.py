@@ -47,6 +47,19 @@ def test_a_concession_is_no_condition(analyser):
     assert not analysis.in_condition(_index(analysis, "Fouisseur"))
 
 
+@pytest.mark.parametrize(("sentence", "word", "excepted"), [
+    ("Il gagne +1 en FOR, sauf contre un adversaire doté de Vigilance.", "Vigilance", True),
+    ("Toute fouille échoue, à moins que le douanier ne soit accompagné d'un chien doté de Flair.", "Flair", True),
+    ("Ses Maléfices touchent tous les ennemis, hormis ceux dotés de Foi.", "Foi", True),
+    ("Tout allié à moins de 6 pas gagne Bravoure.", "Bravoure", False),  # a distance
+    ("Sauf en cas de charge, il gagne Furie.", "Furie", False),  # the exception ends at its comma
+    ("Il gagne +1 en FOR. Sauf erreur, Vigilance ne change rien.", "Vigilance", False),
+])
+def test_an_exception_scope_runs_from_its_marker_to_the_end_of_its_segment(analyser, sentence, word, excepted):
+    analysis = analyser.analyse(sentence)
+    assert analysis.in_exception(_index(analysis, word)) is excepted
+
+
 def test_a_modal_verb_is_read_as_the_clause_modality(analyser):
     analysis = analyser.analyse("Les ennemis ne peuvent pas utiliser Embuscade.")
     clause = analysis.clause_of(_index(analysis, "Embuscade"))

@@ -65,7 +65,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "sapeurs-verdun", "bergers-corses", "corsaires-barbaresques", "trappeurs-quebec", "moines-shaolin",
                     "mineurs-lorrains", "pecheurs-islande", "brigands-calabre", "mages-byzance", "hussites-boheme",
                     "chasqui-incas", "bucherons-landes", "faucons-mongols", "moines-athos", "contrebandiers-pyrenees",
-                    "archers-gallois", "sorcieres-salem")},
+                    "archers-gallois", "sorcieres-salem", "vanniers-camargue", "baleiniers-nantucket", "chouans-bretagne",
+                    "orpailleurs-guyane", "samnites-arene", "muletiers-andes")},
 }
 
 

@@ -41,6 +41,11 @@ def editor_lines(text: str) -> list[str]:
     return lines
 
 
+def line_breaks(text: str) -> int:
+    """How many lines an editor starts inside ``text`` (``\n``, ``\r\n`` and ``\r`` each one)."""
+    return len(_LINE_BREAK.findall(text))
+
+
 def line_at(text: str, offset: int) -> int:
     """The editor's line number (from 1) of the character at ``offset``."""
     head = text[:offset]

@@ -252,7 +252,12 @@ class SentenceAnalysis:
         for token in self.tokens[:index]:
             if token.text in _SEGMENT_ENDS:
                 start = token.end
-        return _exception_pattern().search(fold(self.text[start : self.tokens[index].start])) is not None
+        before = _unelide(fold(self.text[start : self.tokens[index].start]))
+        marker = _exception_pattern().search(before)
+        if marker is None:
+            return False
+        opening = not before[: marker.start()].strip()
+        return not (opening and "," in before[marker.end() :])
 
     def without_negation_in(self, spans: Iterable[tuple[int, int]]) -> SentenceAnalysis:
         """The same analysis with no negative word inside ``spans`` (the names of the

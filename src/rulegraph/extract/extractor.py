@@ -244,7 +244,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                         continue
                 # A function word alone ("leur capacité « En avant ! »" cut at its first word)
                 # names nothing, and as a name it would match every "en" of the glossary.
-                if fold(name) in language.name_stop_words:
+                if all(word in language.name_stop_words for word in fold(name).split()):
                     continue
                 found[fold(name)] = name
                 kinds[fold(name)] = {kind}

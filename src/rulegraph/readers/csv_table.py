@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import RulegraphError
 from ..i18n import _
 from ..model import CHARACTER, Document, Paragraph
-from ..text import editor_lines, fold
+from ..text import editor_lines, fold, line_breaks
 from . import fields
 from .entries import category_class, column_notes, make_entry
 
@@ -42,15 +42,28 @@ def markup_paragraphs(markup: str, line: int) -> list[Paragraph]:
     return paragraphs
 
 
+def _cell_line(row: list[str], index: int, row_line: int) -> int:
+    """The line where an editor shows a cell: the cells before it push it down by their line breaks."""
+    return row_line + sum(line_breaks(cell) for cell in row[:index])
+
+
 def _cell_paragraphs(row: list[str], index: int, row_line: int) -> list[Paragraph]:
     """One cell's paragraphs, each at the line where an editor shows it: a line break typed in
-    a spreadsheet cell ends a paragraph ("Un seul par bande" / "Exclut Meneur" are two), and
-    the cells before it in the row push it down by their own line breaks."""
-    line = row_line + sum(cell.count("\n") for cell in row[:index])
-    paragraphs = []
-    for offset, chunk in enumerate(row[index].split("\n")):
-        paragraphs += markup_paragraphs(chunk, line + offset)
-    return paragraphs
+    a spreadsheet cell ends a paragraph ("Un seul par bande" / "Exclut Meneur" are two), unless
+    the sentence goes on in lower case ("il gagne +1 en" / "force") or the line above is only a
+    ``[g]…[/g]`` sub-heading, which opens the paragraph below it."""
+    first = _cell_line(row, index, row_line)
+    chunks: list[tuple[int, str]] = []
+    for offset, text in enumerate(editor_lines(row[index])):
+        if chunks and (_SUBHEADING.fullmatch(chunks[-1][1].strip() + " ")
+                       or (text.strip()[:1].islower() and not chunks[-1][1].rstrip().endswith(_SENTENCE_ENDS))):
+            chunks[-1] = (chunks[-1][0], f"{chunks[-1][1]} {text}")
+        else:
+            chunks.append((first + offset, text))
+    return [paragraph for line, text in chunks for paragraph in markup_paragraphs(text, line)]
+
+
+_SENTENCE_ENDS = (".", "!", "?", ":", ";", "»", '"', ")")
 
 
 #: Delimiters a spreadsheet export uses; the header row tells which one this file has.
@@ -130,7 +143,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
                 row[name_at].strip(), paragraphs,
                 game=game, source=source, line=row_line, category=category_class(label, mapping, default_class),
                 glossary_category=label, attributes=[(header[i].strip(), row[i].strip()) for i in others if row[i].strip()],
-                extra_notes=column_notes([row[note_at]], paragraphs, row_line) if note_at is not None else (),
+                extra_notes=column_notes([row[note_at]], paragraphs, _cell_line(row, note_at, row_line)) if note_at is not None else (),
             )
         )
     if not document.entries:

@@ -40,13 +40,13 @@ MAX_DEPTH = 64
 
 
 class _Object(dict[str, Any]):
-    """A JSON object with where it starts and ends in the text; ``inner`` holds, for a field read
-    from a nested object (one language of ``{"en": …, "fr": …}``), that object and its key."""
+    """A JSON object with where it starts and ends in the text; ``translations`` holds, for a
+    field read in one language of ``{"en": …, "fr": …}``, that object and the language's key."""
 
-    __slots__ = ("start", "end", "inner")
+    __slots__ = ("start", "end", "translations")
     start: int
     end: int
-    inner: dict[str, tuple[Any, str]]
+    translations: dict[str, tuple[Any, str]]
 
 
 class _Array(list[Any]):
@@ -69,8 +69,8 @@ class _Locator:
         """The line of ``"key":`` inside a located object."""
         if not isinstance(item, _Object):
             return None
-        if key in getattr(item, "inner", {}):
-            item, key = item.inner[key]
+        if key in getattr(item, "translations", {}):
+            item, key = item.translations[key]
             if not isinstance(item, _Object):
                 return None
         match = re.compile(rf'"{re.escape(key)}"\s*:').search(self.text, item.start, item.end)
@@ -212,9 +212,12 @@ _LANGUAGE_KEY = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2})?")
 def _language_key(value: Any, language: str) -> str | None:
     """The key of ``language`` in a value given in several languages (``{"en": "Dodge", "fr":
     "Esquive"}``, as bilingual app files write names and texts); None for any other value."""
-    if not isinstance(value, dict) or not value or not all(isinstance(k, str) and _LANGUAGE_KEY.fullmatch(k) for k in value):
-        return None
-    return next((key for key in value if key.lower().replace("_", "-").split("-")[0] == language.lower()), None)
+    if not isinstance(value, dict) or not value or not all(
+            _LANGUAGE_KEY.fullmatch(key) and (isinstance(text, str) or isinstance(text, list) and all(isinstance(t, str) for t in text))
+            for key, text in value.items()):
+        return None  # {"fr": 4, "ag": 3}: characteristics, not translations
+    regional = (key for key in value if key.lower().replace("_", "-").split("-")[0] == language.lower())
+    return language if language in value else next(regional, None)
 
 
 def _in_language(item: Any, language: str) -> Any:
@@ -223,13 +226,13 @@ def _in_language(item: Any, language: str) -> Any:
     says it is missing)."""
     if not isinstance(item, _Object) or not any(isinstance(v, dict) for v in item.values()):
         return item
-    read, inner = _Object(), {}
+    read, translations = _Object(), {}
     for key, value in item.items():
         chosen = _language_key(value, language)
         read[key] = value if chosen is None else value[chosen]
         if chosen is not None:
-            inner[key] = (value, chosen)
-    read.start, read.end, read.inner = item.start, item.end, inner
+            translations[key] = (value, chosen)
+    read.start, read.end, read.translations = item.start, item.end, translations
     return read
 
 
@@ -247,7 +250,7 @@ def _lifted(item: Any) -> Any:
                     flat.setdefault(inner, inner_value)
         else:
             flat[key] = value
-    flat.start, flat.end, flat.inner = item.start, item.end, getattr(item, "inner", {})
+    flat.start, flat.end, flat.translations = item.start, item.end, getattr(item, "translations", {})
     return flat
 
 

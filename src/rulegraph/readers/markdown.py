@@ -44,7 +44,6 @@ _ARROW_BEFORE_NAME = re.compile(_ARROW_TO_NAME)
 #: What may open a line before an arrow that starts it: indentation and a list bullet.
 _LINE_OPENING = re.compile(r"^\s*(?:[-*+]\s+)?$")
 _TABLE_ROW = re.compile(r"^\s*\|")
-_TABLE_DELIMITER_ROW = re.compile(r"^[\s|:-]*---[\s|:-]*$")
 _TAG_LINE = re.compile(r"(?:tags?|étiquettes?)\s*:\s*.+", re.IGNORECASE)
 
 
@@ -204,6 +203,11 @@ def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
     return not after_blank and not _LIST_ITEM.match(line)
 
 
+def _is_table_delimiter(line: str) -> bool:
+    """A table's "|---|:--:|" row: dashes, colons, pipes and spaces only."""
+    return "---" in line and not line.strip(" \t|:-")
+
+
 def _paragraphs(lines: list[tuple[int, str]], keep_arrows: bool = False) -> list[Paragraph]:
     """Blank lines separate paragraphs; each list item and each table row is its own
     paragraph (a table of profiles is no 12,000-character sentence)."""
@@ -229,7 +233,7 @@ def _paragraphs(lines: list[tuple[int, str]], keep_arrows: bool = False) -> list
             buffer.clear()
 
     for number, line in lines:
-        if not line.strip() or _TABLE_DELIMITER_ROW.match(line):
+        if not line.strip() or _is_table_delimiter(line):
             flush()
         elif _LIST_ITEM.match(line) or _TABLE_ROW.match(line):
             flush()
@@ -294,13 +298,23 @@ def _table_lines(tables: list[_Table]) -> set[int]:
     return {n for table in tables for n in range(table.first, table.last + 1)}
 
 
-def _tables_outnumber_headings(tables: list[_Table], headings: list[tuple[int, re.Match[str] | None]]) -> bool:
+def _tables_outnumber_headings(tables: list[_Table], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int],
+                               line_count: int) -> bool:
     """A rulebook with its glossary in tables ("### 9.1 Compétences d'Agilité" over a "| Nom |
-    Type | Description |" table, among sections of prose rules): more ability rows than the
-    headings that would otherwise be read as entries ("###", else "##")."""
-    levels = [len(match.group("level")) for _, match in headings if match]
-    entry_level = 3 if 3 in levels else 2
-    return sum(len(table.rows) for table in tables) > levels.count(entry_level)
+    Type | Description |" table, among sections of prose rules): tables under two sections or
+    more, and more ability rows than the sections without a table that would otherwise be read
+    as entries ("###", else "##"). One "### Invocation" entry holding a table among entries of
+    prose is not that."""
+    found = [(n, match) for n, match in headings if match]
+    entry_level = 3 if any(len(match.group("level")) == 3 for _, match in found) else 2
+    ends = [n for n, _ in found[1:]] + [line_count + 1]
+    with_table = prose_entries = 0
+    for (start, match), end in zip(found, ends, strict=True):
+        if any(n in in_table for n in range(start + 1, end)):
+            with_table += 1
+        elif len(match.group("level")) == entry_level:
+            prose_entries += 1
+    return with_table >= 2 and sum(len(table.rows) for table in tables) > prose_entries
 
 
 def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
@@ -402,9 +416,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     keep_arrows = arrows_give(lines)
     headings = [(n, _HEADING.match(line)) for n, line in enumerate(lines, 1)]
     levels = {len(m.group("level")) for _, m in headings if m}
-    if (tables := _ability_tables(text)) and (_tables_outnumber_headings(tables, headings) or 3 not in levels and _tables_hold_the_glossary(
-            lines, headings, _table_lines(tables))):
-        in_table = _table_lines(tables)
+    if (tables := _ability_tables(text)) and (_tables_outnumber_headings(tables, headings, in_table := _table_lines(tables), len(lines))
+                                               or 3 not in levels and _tables_hold_the_glossary(lines, headings, in_table)):
         return _parse_tables(lines, tables, in_table, source=source, game=game, categories=categories, default_class=default_class,
                              keep_arrows=keep_arrows)
     leads = _bold_lead_entries(lines)
