@@ -53,6 +53,8 @@ _QUOTED = re.compile(r"«\s*(?P<name>[A-ZÀ-ÝŒÆ][^»]{0,40}?)\s*»")
 _SLASH_PARAM = re.compile(r"(?P<name>[A-ZÀ-ÝŒÆ][\w’'\-]*)\s*/\s*[XYD]\b")
 #: "+1 en DEF": the word between an amount and the characteristic it changes.
 _MEASURE_LINK = "(?:" + "|".join(map(re.escape, _NAMES["measure_links"])) + ")"
+#: A signed amount and its link before what it measures: "+1 en DEF", "–1 CT", "−2 en Force".
+_MEASURE_BEFORE = rf"[+\-–−]\d+\s+(?:{_MEASURE_LINK}\s+)?"
 #: Characteristics are written as short capitalised abbreviations: FOR, DEF, PV, CC, Cd.
 ABBREVIATION = re.compile(r"(?<![\w’'])([A-Z][A-Za-z]?[A-Z]{1,3}|[A-Z]{2,4})(?![\w’'])")
 _BULLET = re.compile(r"^\s*[•·*–—-]\s")
@@ -137,14 +139,25 @@ def _trigger_kind(trigger: str, name: str, vocabulary: Words) -> str:
     """The kind of a name introduced by a name trigger: a bearer's object is equipment, a
     participle or adjective after a copula a state ("ne peut jamais être Sonné"), else an ability."""
     words = fold(trigger).split()
-    first = fold(name.split()[0]) if name.split() and "-" not in name.split()[0] else ""
+    first = _first_word(name)
     if words and words[0].startswith(vocabulary.equipment_triggers):
         return "equipment"
     if any(word.startswith(vocabulary.copula_triggers) for word in words):
-        if first in vocabulary.state_openers or (
+        if _opens_like_state(name, vocabulary) or (
                 words[-1] not in vocabulary.articles and first and _PARTICIPLE_END.search(first) and len(fold(name).split()) <= 2):
             return "state"
     return "ability"
+
+
+def _first_word(name: str) -> str:
+    """A name's first word, folded; none for a hyphenated one ("Hors-la-loi" is one word)."""
+    words = name.split()
+    return fold(words[0]) if words and "-" not in words[0] else ""
+
+
+def _opens_like_state(name: str, vocabulary: Words) -> bool:
+    """"En feu", "À terre", "Hors de combat": a name whose first word opens a state."""
+    return _first_word(name) in vocabulary.state_openers
 
 
 def _discovery_kind(prefix: str, vocabulary: Words) -> str:
@@ -266,7 +279,7 @@ def _discovered_kind(name: str, kinds: set[str], vocabulary: Words) -> str:
     kind = next(k for k in DISCOVERED_KINDS if k in kinds)
     if kind != CAPITALISED:
         return kind
-    return "state" if fold(name).split()[0] in vocabulary.state_openers else "ability"
+    return "state" if _opens_like_state(name, vocabulary) else "ability"
 
 
 def _stemmed(name: str) -> str:
@@ -285,7 +298,7 @@ def _is_measured(name: str, texts: list[str]) -> bool:
     """An abbreviation the texts write with a number ("PA 2", "FOR 5", "–1 CT", "+1 en DEF") is a
     characteristic, not an ability."""
     quoted = re.escape(name)
-    measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|[+\-–]\d+\s+(?:{_MEASURE_LINK}\s+)?{quoted}(?![\w’'])")
+    measured = re.compile(rf"(?<![\w’']){quoted}\s?[+\-–]?\d|{_MEASURE_BEFORE}{quoted}(?![\w’'])")
     return any(name in text and measured.search(text) for text in texts)
 
 
@@ -350,8 +363,8 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
 _CATEGORY_NOT_MEMBERS = re.compile(_NAMES["category_not_members"])
 _CATEGORY_COUNTED_BEFORE = re.compile(_NAMES["category_counted_before"])
 _CATEGORY_COUNTED_AFTER = re.compile(_NAMES["category_counted_after"])
-_MEASURED_BEFORE = re.compile(rf"[+\-–−]\d+\s+(?:{_MEASURE_LINK}\s+)?$")
-_TESTED_JUST_BEFORE = re.compile(_NAMES["tested_before"] + "$")
+_MEASURED_BEFORE = re.compile(_MEASURE_BEFORE + "$")
+_TESTED_JUST_BEFORE = re.compile(_TESTED_BEFORE + "$")
 
 
 def _not_each_member(sentence: str, span: tuple[int, int]) -> bool:

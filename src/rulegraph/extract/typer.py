@@ -101,7 +101,8 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
         out["neg"] = 1.0
         out[f"gov={governor.key}&neg"] = 1.0
         out[f"cue={own_label(statement)}&neg"] = 1.0
-    if any(c.negated for c in analysis.clauses):
+    sentence_negated = any(c.negated for c in analysis.clauses)
+    if sentence_negated:
         out["sentence_neg"] = 1.0
     if clause.modal:
         out[f"modal={clause.modal}"] = 1.0
@@ -117,7 +118,7 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
         # "gagne +1, sauf contre un adversaire doté de X": X's bearers are exempt from the
         # ability; "n'est pas affectée par la Peur, sauf contre X": an exception to an immunity.
         out["mention_in_exception"] = 1.0
-        out[f"mention_in_exception&{'sentence_neg' if any(c.negated for c in analysis.clauses) else 'sentence_pos'}"] = 1.0
+        out[f"mention_in_exception&{'sentence_neg' if sentence_negated else 'sentence_pos'}"] = 1.0
         out[f"mention_in_exception&self_{'implicit' if not statement.selves else 'explicit'}"] = 1.0
     if clause.kind == "relative":
         out["mention_in_relative"] = 1.0

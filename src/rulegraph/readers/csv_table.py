@@ -55,7 +55,7 @@ def _cell_paragraphs(row: list[str], index: int, row_line: int) -> list[Paragrap
     first = _cell_line(row, index, row_line)
     chunks: list[tuple[int, str]] = []
     for offset, text in enumerate(editor_lines(row[index])):
-        if chunks and (_SUBHEADING.fullmatch(chunks[-1][1].strip() + " ")
+        if chunks and (_SUBHEADING.fullmatch(chunks[-1][1].strip())
                        or (text.strip()[:1].islower() and not chunks[-1][1].rstrip().endswith(_SENTENCE_ENDS))):
             chunks[-1] = (chunks[-1][0], f"{chunks[-1][1]} {text}")
         else:

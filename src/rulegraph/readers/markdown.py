@@ -305,16 +305,22 @@ def _tables_outnumber_headings(tables: list[_Table], headings: list[tuple[int, r
     more, and more ability rows than the sections without a table that would otherwise be read
     as entries ("###", else "##"). One "### Invocation" entry holding a table among entries of
     prose is not that."""
-    found = [(n, match) for n, match in headings if match]
-    entry_level = 3 if any(len(match.group("level")) == 3 for _, match in found) else 2
-    ends = [n for n, _ in found[1:]] + [line_count + 1]
+    sections = _sections(headings, line_count)
+    entry_level = 3 if any(level == 3 for level, _ in sections) else 2
     with_table = prose_entries = 0
-    for (start, match), end in zip(found, ends, strict=True):
-        if any(n in in_table for n in range(start + 1, end)):
+    for level, body in sections:
+        if any(n in in_table for n in body):
             with_table += 1
-        elif len(match.group("level")) == entry_level:
+        elif level == entry_level:
             prose_entries += 1
     return with_table >= 2 and sum(len(table.rows) for table in tables) > prose_entries
+
+
+def _sections(headings: list[tuple[int, re.Match[str] | None]], line_count: int) -> list[tuple[int, range]]:
+    """Each heading's level and the lines of its body, up to the next heading."""
+    found = [(n, match) for n, match in headings if match]
+    ends = [n for n, _ in found[1:]] + [line_count + 1]
+    return [(len(match.group("level")), range(start + 1, end)) for (start, match), end in zip(found, ends, strict=True)]
 
 
 def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], in_table: set[int]) -> bool:
@@ -323,20 +329,18 @@ def _tables_hold_the_glossary(lines: list[str], headings: list[tuple[int, re.Mat
     sections with a table: a "| Nom | Effet |" table inside one "## Invocation" entry among
     others written as prose is that entry's text. (The title above them may have an
     introduction.)"""
-    deepest = max((len(match.group("level")) for _, match in headings if match), default=0)
-    found = [(n, match) for n, match in headings if match]
-    ends = [n for n, _ in found[1:]] + [len(lines) + 1]
+    sections = _sections(headings, len(lines))
+    deepest = max((level for level, _ in sections), default=0)
     last_table = max(in_table, default=0)
     with_tables = trailing = 0
-    for (start, match), end in zip(found, ends, strict=True):
-        if len(match.group("level")) != deepest:
+    for level, body in sections:
+        if level != deepest:
             continue
-        body = range(start + 1, end)
         has_table = any(n in in_table for n in body)
         has_prose = any(lines[n - 1].strip() and n not in in_table for n in body)
         with_tables += has_table
         if has_prose and not has_table:
-            if start < last_table:
+            if body.start <= last_table:  # prose before the last table: a heading that is an entry
                 return False
             trailing += 1
     return trailing <= with_tables
@@ -368,15 +372,14 @@ def _parse_tables(lines: list[str], tables: list[_Table], in_table: set[int], *,
                              "lines": list(cell_lines), "category": category, "section": section, "notes": []})
         elif number not in in_table:
             loose.append((section, number, line))
-    # A table that is no glossary (profiles listing their abilities) states no interaction: the
-    # preamble keeps it.
-    loose_rows = {number for _, number, line in loose if _TABLE_ROW.match(line)}
-    # A section of prose after the last table ("## Interactions") is commentary too.
+    # A section of prose after the last table ("## Interactions") is commentary too; a table that
+    # is no glossary (profiles listing their abilities) states no interaction: the preamble keeps it.
     last_table = max(in_table, default=0)
     beside: list[tuple[int, str]] = []
     preamble: list[tuple[int, str]] = []
     for s, n, line in loose:
-        (beside if n not in loose_rows and (s in sections_with_tables or (n > last_table and s)) else preamble).append((n, line))
+        commentary_line = not _TABLE_ROW.match(line) and (s in sections_with_tables or (n > last_table and s))
+        (beside if commentary_line else preamble).append((n, line))
     commentary: list[Paragraph] = []
     for paragraph in _paragraphs(beside, keep_arrows):
         rule, note = split_note(paragraph)
