@@ -360,13 +360,19 @@ def test_a_bilingual_app_file_is_read_in_the_corpus_language_at_that_language_li
         ("Agile", "excludes", "Tir Rapide", 15)]
 
 
-def test_a_bilingual_name_without_the_corpus_language_says_the_name_is_missing(tmp_path):
+@pytest.mark.parametrize("record, field", [
+    ('{"name": {"en": "Dodge", "de": "Ausweichen"}, "description": "Esquive."}', "name"),
+    ('{"name": {"en": "Dodge", "fr": "Esquive"}, "description": {"en": "Dodges."}}', "description"),
+])
+def test_a_field_without_the_corpus_language_names_the_language_it_lacks(tmp_path, record, field):
+    """A record left untranslated says which field lacks French and which languages it has,
+    at that record's line, instead of "must be text" or "no name"."""
     path = tmp_path / "Skills.json"
-    path.write_text('[\n  {"name": {"fr": "Esquive"}, "description": "Il esquive."},\n'
-                    '  {"name": {"en": "Dodge", "de": "Ausweichen"}, "description": "Esquive."}\n]\n', encoding="utf-8")
-    with pytest.raises(RulegraphError, match="name") as error:
+    path.write_text('[\n  {"name": {"fr": "Esquive"}, "description": "Il esquive."},\n  ' + record + "\n]\n", encoding="utf-8")
+    with pytest.raises(RulegraphError, match=f"field '{field}' has no text in 'fr', only in 'en'") as error:
         build(files=[path], game="Mordheim")
     assert error.value.line == 3
+    assert "language" in str(error.value)
 
 
 def test_an_object_of_numbers_under_language_like_keys_is_no_translation():

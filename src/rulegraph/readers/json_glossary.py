@@ -209,21 +209,38 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
 _LANGUAGE_KEY = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2})?")
 
 
+def _is_translations(value: Any) -> bool:
+    """A value given in several languages (``{"en": "Dodge", "fr": "Esquive"}``), as bilingual
+    app files write names and texts; ``{"fr": 4, "ag": 3}`` holds characteristics instead."""
+    return isinstance(value, dict) and bool(value) and all(
+        _LANGUAGE_KEY.fullmatch(key) and (isinstance(text, str) or isinstance(text, list) and all(isinstance(t, str) for t in text))
+        for key, text in value.items())
+
+
 def _language_key(value: Any, language: str) -> str | None:
-    """The key of ``language`` in a value given in several languages (``{"en": "Dodge", "fr":
-    "Esquive"}``, as bilingual app files write names and texts); None for any other value."""
-    if not isinstance(value, dict) or not value or not all(
-            _LANGUAGE_KEY.fullmatch(key) and (isinstance(text, str) or isinstance(text, list) and all(isinstance(t, str) for t in text))
-            for key, text in value.items()):
-        return None  # {"fr": 4, "ag": 3}: characteristics, not translations
+    """The key of ``language`` (exact first, then regional: "fr-FR") in a value given in several
+    languages; None for any other value, or when that language is missing."""
+    if not _is_translations(value):
+        return None
     regional = (key for key in value if key.lower().replace("_", "-").split("-")[0] == language.lower())
     return language if language in value else next(regional, None)
 
 
+def _require_language(item: Any, keys: tuple[str | None, ...], language: str, locator: _Locator, source: str) -> None:
+    """A name or text field given in other languages only stops the read with a message that
+    names the missing language, instead of a confusing 'must be text'."""
+    for key in filter(None, keys):
+        value = item[key]
+        if _is_translations(value) and _language_key(value, language) is None:
+            raise RulegraphError(
+                _('field {key!r} has no text in {language!r}, only in {found}; add the {language!r} text, or set language to one of these in the manifest').format(
+                    key=key, language=language, found=", ".join(map(repr, value))),
+                path=source, line=locator.field_line(item, key) or locator.line(item.start))
+
+
 def _in_language(item: Any, language: str) -> Any:
     """The record with each multilingual field read in the corpus's language, located at that
-    language's line. A field with no text in that language stays an object (a name field then
-    says it is missing)."""
+    language's line."""
     if not isinstance(item, _Object) or not any(isinstance(v, dict) for v in item.values()):
         return item
     read, translations = _Object(), {}
@@ -273,12 +290,13 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         raise RulegraphError("an item of the list of abilities is not an object; write it as {\"nom\": …, \"texte\": …}",
                              path=source, line=line)
     name_key = None if name is not None else _find_key(item, options.get("name_field"), NAME_FIELDS)
+    text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS, (name_key,))
+    _require_language(item, (name_key, text_key), options.get("language", "fr"), locator, source)
     if name is None:
         if name_key is None or not isinstance(item[name_key], str) or not item[name_key].strip():
             wanted = options.get("name_field") or "/".join(NAME_FIELDS[:5])
             raise RulegraphError(_('entry without a text field {wanted!r} for its name; add it, or name the field with --name-field (name_field in a manifest)').format(wanted=wanted), path=source, line=line)
         line, name = locator.field_line(item, name_key) or line, item[name_key]
-    text_key = _find_key(item, options.get("text_field"), TEXT_FIELDS, (name_key,))
     category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS, (name_key, text_key))
     tag_key = _find_key(item, None, TAG_FIELDS, (name_key, text_key, category_key))
     note_key = _find_key(item, None, NOTE_FIELDS, (name_key, text_key, category_key, tag_key))
