@@ -635,3 +635,45 @@ def test_a_csv_cell_line_that_goes_on_in_lower_case_or_under_a_subheading_stays_
     assert [(p.text, p.line, p.heading) for p in document.entries[0].paragraphs] == [
         ("Il gagne +1 en force. Il hurle.", 2, "Combat")]
     assert document.entries[1].line == 5
+
+
+def test_a_characteristics_table_and_a_results_table_are_no_abilities(build_glossary):
+    """A rules summary's "Caractéristiques des joueurs" table names characteristics and its
+    "Tableau des Événements (2D6)" the results of a roll: neither gives abilities, so "+1 au Test
+    d'Agilité" references no "ability" Agilité; the rows' texts stay, in the preamble."""
+    text = ("# Résumé\n\n## 1. Caractéristiques des joueurs\n\n| Code | Nom | Description |\n|---|---|---|\n"
+            "| M | Mouvement | Cases parcourues. |\n| AG | Agilité | Adresse, pour Esquiver. |\n\n"
+            "### 3.4 Tableau des Événements de Coup d'Envoi (2D6)\n\n| 2D6 | Nom | Effet |\n|---|---|---|\n"
+            "| 2 | Chandelle | Le ballon monte. |\n| 3 | Charge ! | Les joueurs avancent. |\n\n"
+            + _rulebook_with_tables(6).split("# Résumé des règles\n\n", 1)[1]
+            + "\n## 14. Compétences d'élite\n\n| Nom | Effet |\n|---|---|\n| Esquive en Force | +1 au Test d'Agilité. Voir Esquive. |\n")
+    result = build_glossary(text, "regles.md", game="Bowl")
+    names = [entry.name for entry in result.corpus.entries()]
+    assert names == [*_SKILLS[:6], "Esquive en Force"]
+    document = result.corpus.documents[0]
+    assert ("characteristic", "Agilité", 8) in document.terms and ("rule", "Chandelle", 14) in document.terms
+    assert any(p.text == "Adresse, pour Esquiver." and p.heading == "Agilité" for p in document.preamble)
+    linked = {(s.subject.label, s.relation, s.object.kind, s.object.label) for s in result.statements}
+    assert ("Esquive en Force", "references", "ability", "Esquive") in linked
+    assert not any(label in {"Agilité", "Mouvement", "Chandelle"} for _s, _r, kind, label in linked if kind == "ability")
+
+
+def test_a_table_of_abilities_titled_tableau_stays_abilities():
+    """"Tableau des compétences" names abilities: its rows are entries."""
+    text = "# T\n\n## Tableau des compétences\n\n| Nom | Effet |\n|---|---|\n| Bond | Il saute. |\n| Vol | Il vole. |\n"
+    document = markdown.parse(text, source="t.md", game="g", options={})
+    assert [(e.name, e.category) for e in document.entries] == [("Bond", "character"), ("Vol", "character")]
+
+
+def test_a_manifest_maps_a_section_of_states_to_state_terms(tmp_path):
+    """A designer whose "ÉTATS" section lists states maps it in the manifest: its entries are
+    states, and a text that uses one involves that state instead of naming an ability."""
+    from rulegraph.build import build
+
+    (tmp_path / "g.txt").write_text("GLOSSAIRE\n\nÉTATS\n\n- Sonné : ne peut pas riposter.\n\nCAPACITÉS\n\n- Coup de tête : la cible devient Sonnée.\n\n"
+                                    "- Garde : annule Coup de tête.\n", encoding="utf-8")
+    (tmp_path / "corpus.toml").write_text('[[game]]\nid = "g"\nname = "G"\n\n[[source]]\npath = "g.txt"\ngame = "g"\n'
+                                          'format = "chapter"\ncategories = { "États" = "state" }\n', encoding="utf-8")
+    result = build(manifest=tmp_path / "corpus.toml")
+    assert [entry.name for entry in result.corpus.entries()] == ["Coup de tête", "Garde"]
+    assert ("Coup de tête", "involvesState", "Sonné") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}

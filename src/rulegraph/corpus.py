@@ -14,7 +14,7 @@ from typing import Any
 from .errors import RulegraphError
 from .files import MAX_FILE_MB
 from .i18n import _
-from .model import CATEGORIES, Document, Entry, Variant
+from .model import CATEGORIES, TERM_KINDS, Document, Entry, Variant
 from .readers import FORMATS, read
 from .text import fold, slug
 from .tomlfile import TomlFile, load_toml
@@ -122,8 +122,8 @@ def _source_spec(raw: dict[str, Any], manifest: TomlFile, games: dict[str, GameS
     if fmt is not None and fmt not in FORMATS:
         raise fail(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", "format")
     for heading, category in raw.get("categories", {}).items():
-        if category not in CATEGORIES:
-            raise fail(f"category {category!r} for {heading!r} must be one of {', '.join(CATEGORIES)}", "categories")
+        if category not in CATEGORIES + TERM_KINDS:
+            raise fail(f"category {category!r} for {heading!r} must be one of {', '.join(CATEGORIES + TERM_KINDS)}", "categories")
     if raw.get("default_category", CATEGORIES[0]) not in CATEGORIES:
         raise fail(f"default_category must be one of {', '.join(CATEGORIES)}", "default_category")
     if fmt == "compendium" and not raw.get("editions"):
@@ -175,6 +175,19 @@ def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None
     return _finish({spec.id: spec}, sources, [read_source(s, max_mb=max_mb) for s in sources])
 
 
+def _set_terms_apart(document: Document) -> None:
+    """The entries of a section that lists states, characteristics or equipment ("## États",
+    a "Caractéristiques" table) are terms of that kind, not abilities; their texts join the
+    preamble, so nothing the glossary says is lost."""
+    terms = [entry for entry in document.entries if entry.category in TERM_KINDS]
+    if not terms:
+        return
+    document.entries = [entry for entry in document.entries if entry.category not in TERM_KINDS]
+    document.terms += tuple((entry.category, entry.name, entry.line) for entry in terms)
+    texts = (replace(paragraph, heading=paragraph.heading or entry.name) for entry in terms for paragraph in entry.paragraphs)
+    document.preamble = tuple(sorted((*document.preamble, *texts), key=lambda paragraph: paragraph.line))
+
+
 def read_source(spec: SourceSpec, *, max_mb: float = MAX_FILE_MB) -> Document:
     """Read one source; an error found by its reader names the file as the user can open it, and
     a file that cannot be read at all (missing, a folder, too large) names the manifest's line."""
@@ -190,6 +203,8 @@ def read_source(spec: SourceSpec, *, max_mb: float = MAX_FILE_MB) -> Document:
 
 
 def _finish(games: dict[str, GameSpec], sources: list[SourceSpec], documents: list[Document]) -> Corpus:
+    for document in documents:
+        _set_terms_apart(document)
     by_game: dict[str, list[Entry]] = {}
     for document in documents:
         by_game.setdefault(document.game, []).extend(document.entries)

@@ -9,6 +9,9 @@ CHARACTER = "character"
 WEAPON = "weapon"
 #: The classes of defined abilities (rg:CharacterAbility, rg:WeaponAbility) a manifest maps to.
 CATEGORIES = (CHARACTER, WEAPON)
+#: The kinds of term a glossary section may list instead of abilities ("Caractéristiques des
+#: joueurs", "Tableau des Événements (2D6)"): its entries become terms of that kind, not abilities.
+TERM_KINDS = ("state", "characteristic", "action", "equipment", "rule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +129,9 @@ class Document:
     #: cumulables", "Incompatibilités"), with that relation: each line that names two abilities
     #: or more ("fourrageurs / ordre serré") gives the relation from the first to the others.
     relation_lists: tuple[tuple[str, Paragraph], ...] = ()
+    #: The entries of a section that lists states, characteristics, actions or equipment (see
+    #: :data:`TERM_KINDS`), as (kind, name, line): terms of the game, their texts in the preamble.
+    terms: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def general_rules(self) -> tuple[Paragraph, ...]:

@@ -30,7 +30,7 @@ from ..text import fold, fold_aligned, split_sentences, stem, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
-from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, french_word_frequency, load_vocabulary
+from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, feminine_forms, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -498,10 +498,13 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     entries = corpus.entries(game)
     names = [e.name for e in entries]
     known = build_lexicon(game, names, vocabulary, common)
+    listed = [(kind, name) for document in corpus.documents if document.game == game for kind, name, _line in document.terms]
+    _add_terms(known, listed)
     categories = category_phrases(entries, _ability_nouns())
     discovered = discover_terms(entries, known, language)
     undefined = [name for name, kind in discovered if kind == "ability"]
     lexicon = build_lexicon(game, names + undefined, vocabulary, common)
+    _add_terms(lexicon, listed)
     for name, kind in discovered:
         if kind != "ability" and not lexicon.find(name):
             lexicon.add(kind, name)
@@ -510,6 +513,14 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     add_derived_forms(lexicon, names)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
+
+
+def _add_terms(lexicon: Lexicon, terms: list[tuple[str, str]]) -> None:
+    """The states, characteristics… a glossary lists in sections of their own, unless the
+    lexicon knows the name already (an ability of the same name wins)."""
+    for kind, name in terms:
+        if lexicon.lookup(name) is None:
+            lexicon.add(kind, name, variants=feminine_forms(name))
 
 
 #: The label prefix of a category term in a game's lexicon: "sort de Pyromancie" names every

@@ -95,15 +95,37 @@ def relation_list_line(title: str, paragraph: Paragraph) -> tuple[str, Paragraph
 
 
 def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:
-    """The ability class (character or weapon) of a glossary category: as the manifest's
-    ``categories`` table maps it (keys folded), else weapon when the label names weapons
-    ("Capacités des armes"), else ``default``."""
+    """The class of a glossary category's entries: as the manifest's ``categories`` table maps it
+    (keys folded); else a kind of term when the label opens with a word naming one ("États",
+    "Caractéristiques des joueurs", a type column's "État"); else weapon when the label names
+    weapons ("Capacités des armes"); else ``default``."""
     key = fold(label)
     if key in mapping:
         return mapping[key]
+    if (kind := _term_sections().get(_head_word(key))) is not None and not _names_abilities(key):
+        return kind
     if label and _WEAPON_WORDS & set(key.split()):
         return WEAPON
     return default
+
+
+@cache
+def _term_sections() -> dict[str, str]:
+    """Folded opening word of a section title → the kind of term its entries are."""
+    return {fold(word): kind for kind, words in lang_words("fields")["term_sections"].items() for word in words}
+
+
+def _names_abilities(folded_label: str) -> bool:
+    """The title speaks of abilities ("Tableau des compétences"): its rows are abilities."""
+    from ..extract.analysis import words
+
+    return not words().ability_words.isdisjoint(folded_label.split())
+
+
+def _head_word(folded_label: str) -> str:
+    """A folded title's first word after its numbering ("1. etats", "14.6 caracteristiques")."""
+    words = [word for word in folded_label.split() if not word.rstrip(".)").replace(".", "").isdigit()]
+    return words[0].strip(":") if words else ""
 
 
 def column_notes(cells: Iterable[str], rule: Iterable[Paragraph], line: int) -> tuple[Note, ...]:
