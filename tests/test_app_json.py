@@ -380,3 +380,40 @@ def test_an_object_of_numbers_under_language_like_keys_is_no_translation():
     document = json_glossary.parse('[{"nom": "Brute", "texte": "Il frappe.", "caracs": {"fr": 4, "ag": 3}}]',
                                    source="a.json", game="g", options={"language": "fr"})
     assert dict(document.entries[0].attributes)["caracs"] == '{"ag": 3, "fr": 4}'
+
+
+APP_WITH_CATEGORIES = """{
+  "categories": [
+    {"id": "contrebande", "nom": "Contrebande", "description": "Les ruses des faux-sauniers. Aucune d'entre elles n'est cumulable avec Serment."},
+    {"id": "gabelle", "nom": "Gabelle", "description": "Les gapians de la Ferme."}
+  ],
+  "competences": [
+    {"nom": "Embuscade", "categorie": "contrebande", "description": "Il surgit."},
+    {"nom": "Passeur", "categorie": "contrebande", "description": "Il passe."},
+    {"nom": "Serment", "categorie": "gabelle", "description": "Il jure."},
+    {"nom": "Fouille", "categorie": "gabelle", "description": "Il fouille."}
+  ]
+}
+"""
+
+
+def test_an_app_that_lists_its_categories_beside_its_abilities(tmp_path):
+    """A "categories" list whose ids the abilities' "categorie" fields name holds no abilities:
+    each ability's category is that record's name, and its description is the category's own
+    text, where "aucune d'entre elles" is each of its abilities."""
+    path = tmp_path / "app.json"
+    path.write_text(APP_WITH_CATEGORIES, encoding="utf-8")
+    result = build(files=[path], game="Sauniers")
+    entries = result.corpus.entries()
+    assert [(e.name, e.glossary_category) for e in entries] == [
+        ("Embuscade", "Contrebande"), ("Passeur", "Contrebande"), ("Serment", "Gabelle"), ("Fouille", "Gabelle")]
+    assert [(category, p.line) for category, p in result.corpus.documents[0].category_texts] == [("Contrebande", 3), ("Gabelle", 4)]
+    linked = {frozenset((s.subject.label, s.object.label)) for s in result.statements if s.line == 3 and s.object.kind == "ability"}
+    assert linked == {frozenset(("Embuscade", "Serment")), frozenset(("Passeur", "Serment"))}
+
+
+def test_a_list_named_categories_that_no_ability_points_at_stays_a_list_of_entries():
+    """A "categories" list is a list of categories only when the abilities name them."""
+    text = '{"categories": [{"nom": "Bond", "texte": "Il saute."}, {"nom": "Vol", "texte": "Il vole."}]}'
+    document = json_glossary.parse(text, source="a.json", game="g", options={})
+    assert [e.name for e in document.entries] == ["Bond", "Vol"] and document.category_texts == ()

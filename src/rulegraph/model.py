@@ -132,12 +132,18 @@ class Document:
     #: The entries of a section that lists states, characteristics, actions or equipment (see
     #: :data:`TERM_KINDS`), as (kind, name, line): terms of the game, their texts in the preamble.
     terms: tuple[tuple[str, str, int], ...] = ()
+    #: The paragraphs that present a category of the glossary (an app's category record's
+    #: description), with the category's label: read as that category's own text, where "ces
+    #: compétences" and "aucune d'entre elles" are each of its abilities.
+    category_texts: tuple[tuple[str, Paragraph], ...] = ()
 
     @property
     def general_rules(self) -> tuple[Paragraph, ...]:
-        """Every paragraph outside the entries (preamble, commentary, relation lists), in the file's order."""
+        """Every paragraph outside the entries (preamble, commentary, relation lists, category
+        texts), in the file's order."""
         listed = (paragraph for _relation, paragraph in self.relation_lists)
-        return tuple(sorted((*self.preamble, *self.commentary, *listed), key=lambda paragraph: paragraph.line))
+        presented = (paragraph for _category, paragraph in self.category_texts)
+        return tuple(sorted((*self.preamble, *self.commentary, *listed, *presented), key=lambda paragraph: paragraph.line))
 
 
 @dataclass(frozen=True, slots=True)

@@ -412,6 +412,29 @@ def _names_an_ability(text: str, lexicon: Lexicon, folded_name: str | None = Non
     return any(m.term.kind == "ability" and (folded_name is None or fold(m.term.label) == folded_name) for m in lexicon.find(text))
 
 
+_SOME_MEMBERS = re.compile(_NAMES["category_some_members"])
+
+
+def _said_of_each_member(sentence: str) -> bool:
+    """A sentence of a category's own text refers back to each of its abilities: a pronoun
+    ("Elles…", "Aucune d'entre elles…") or a demonstrative before an ability noun ("ces
+    compétences"), and no opening that picks some of them ("Celles qui…")."""
+    folded = fold(sentence)
+    if _SOME_MEMBERS.match(folded):
+        return False
+    return not _CATEGORY_PRONOUNS.isdisjoint(_WORD.findall(folded)) or _demonstrative_noun().search(folded) is not None
+
+
+_CATEGORY_PRONOUNS = frozenset(_NAMES["category_pronouns"])
+
+
+@cache
+def _demonstrative_noun() -> re.Pattern[str]:
+    """"ces compétences", "cette capacité": a self demonstrative before an ability noun."""
+    nouns = "|".join(sorted(map(re.escape, _ability_nouns()), key=len, reverse=True))
+    return re.compile(rf"{_NAMES['self_demonstratives']}\s+(?:{nouns})\b")
+
+
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
     """A paragraph outside every entry (a general rule, a FAQ's question and answer) is read as
     if written in the text of what it speaks of first:
@@ -426,6 +449,10 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
       entries: "Un Demi-dieu possède d'office Courage.", "Loyal et Balance sont incompatibles."),
       read as if written in the text of the first ability that sentence names; a question there
       is read with its answer, like a FAQ's.
+    - each sentence of a category's own text (an app's category record) that names no other
+      category, read as if written in the text of that category: "Aucune d'entre elles ne peut
+      être acquise par un combattant qui a prêté le Serment de la Ferme" is said of each of its
+      abilities.
     Outside a question and its answer, each sentence is read on its own.
     """
     out: list[Statement] = []
@@ -433,15 +460,18 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
     # A question is read with its answer; any other paragraph sentence by sentence, so that a
     # category one sentence names does not reach the next one's ability ("Les capacités communes
     # sont accessibles à toutes. Les capacités de clan … que s'il possède Mercenaire").
-    units: list[tuple[tuple[Paragraph, ...], bool]] = []
+    units: list[tuple[tuple[Paragraph, ...], bool, str | None]] = []
     for paragraphs, is_commentary in ((document.preamble, False), (document.commentary, True)):
         for unit in _questions_with_answers(paragraphs):
             asks = any("?" in paragraph.text for paragraph in unit)
-            units += [(unit, is_commentary)] if asks else [((sentence,), is_commentary) for sentence in _sentences(unit[0])]
-    for unit, is_commentary in units:
+            units += [(unit, is_commentary, None)] if asks else [((sentence,), is_commentary, None) for sentence in _sentences(unit[0])]
+    for category, paragraph in document.category_texts:
+        own = CATEGORY_PREFIX + category if fold(CATEGORY_PREFIX + category) in categories else None
+        units += [((sentence,), False, own if _said_of_each_member(sentence.text) else None) for sentence in _sentences(paragraph)]
+    for unit, is_commentary, own in units:
         text = " ".join(p.text for p in unit)
         mentions = lexicon.find(text)
-        found = sorted({m.term.label for m in mentions if m.term in category_terms})
+        found = sorted({m.term.label for m in mentions if m.term in category_terms}) or ([own] if own else [])
         abilities = list(dict.fromkeys(m.term.label for m in mentions if m.term.kind == "ability"))
         if not found and len(abilities) >= 2 and (is_commentary or "?" in text):
             found = abilities[:1]

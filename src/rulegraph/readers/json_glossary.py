@@ -190,12 +190,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     mapping = {fold(k): v for k, v in (options.get("categories") or {}).items()}
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
+    lists, category_names, document.category_texts = _category_records(lists, locator, options)
     names_by_id: dict[str, str] = {}
     for list_category, records in lists:
         pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
         for name, item in pairs:
             entry = _entry(_lifted(_in_language(item, options.get("language", "fr"))), list_category, locator, options, mapping, default_class,
-                           source=source, game=game, list_line=locator.line(records.start), name=name)
+                           source=source, game=game, list_line=locator.line(records.start), name=name, category_names=category_names)
             document.entries.append(entry)
             if isinstance(item, dict) and (id_key := find(item, ID_FIELDS)) is not None and isinstance(item[id_key], (str, int)):
                 names_by_id[str(item[id_key])] = entry.name
@@ -203,6 +204,42 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         entry.attributes = tuple((key, _named(value, names_by_id) if relation_of(key) else value)
                                  for key, value in entry.attributes)
     return document
+
+
+def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locator, options: dict[str, Any]) -> tuple[
+        list[tuple[str, _Object | _Array]], dict[str, str], tuple[tuple[str, Paragraph], ...]]:
+    """An app that lists its categories beside its abilities (``"categories": [{"id": "metier",
+    "nom": "Métier", "description": …}]``, each ability saying ``"categorie": "metier"``): that
+    list holds no abilities. It gives each category's name by its id or name (folded), and its
+    description as the category's own text."""
+    language = options.get("language", "fr")
+    for index, (key, records) in enumerate(lists):
+        if not isinstance(records, _Array) or fold(key).rstrip("s") not in {fold(f).rstrip("s") for f in CATEGORY_FIELDS}:
+            continue
+        named: dict[str, tuple[str, Any]] = {}
+        for record in records:
+            record = _in_language(record, language)
+            name_key = _find_key(record, None, NAME_FIELDS) if isinstance(record, dict) else None
+            if name_key is None or not isinstance(record[name_key], str):
+                continue
+            id_key = find(record, ID_FIELDS)
+            for label in (record[name_key], record[id_key] if id_key is not None else None):
+                if isinstance(label, (str, int)):
+                    named[fold(str(label))] = (record[name_key], record)
+        others = [item for k, other in lists if k != key for item in (other.values() if isinstance(other, _Object) else other)]
+        used = {fold(str(item[category_key])) for item in others if isinstance(item, dict)
+                and (category_key := _find_key(item, options.get("category_field"), CATEGORY_FIELDS)) is not None
+                and isinstance(item[category_key], (str, int))}
+        if not used or not used <= set(named):
+            continue
+        texts: list[tuple[str, Paragraph]] = []
+        for name, record in {id(record): (name, record) for name, record in named.values()}.values():
+            text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS)
+            if text_key is not None and isinstance(record[text_key], str):
+                line = locator.field_line(record, text_key) or locator.line(record.start)
+                texts += [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
+        return lists[:index] + lists[index + 1 :], {key: name for key, (name, _record) in named.items()}, tuple(texts)
+    return lists, {}, ()
 
 
 #: A key that names a language: "fr", "en", "fr-FR", "fr_CA".
@@ -284,7 +321,8 @@ def _named(value: str, names_by_id: dict[str, str]) -> str:
 
 
 def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, Any], mapping: dict[str, str],
-           default_class: str, *, source: str, game: str, list_line: int, name: str | None = None):
+           default_class: str, *, source: str, game: str, list_line: int, name: str | None = None,
+           category_names: dict[str, str] | None = None):
     line = locator.line(item.start) if isinstance(item, _Object) else list_line
     if not isinstance(item, dict):
         raise RulegraphError("an item of the list of abilities is not an object; write it as {\"nom\": …, \"texte\": …}",
@@ -307,6 +345,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     if not isinstance(body, str):
         raise RulegraphError(_('field {text_key!r} must be text').format(text_key=text_key), path=source, line=text_line)
     category = str(item[category_key]) if category_key and item[category_key] else list_category
+    category = (category_names or {}).get(fold(category), category)
     paragraphs = _paragraphs(body, text_line)
     more_keys = [key for key in item if is_more_text(key)
                  and key not in (name_key, text_key, category_key, tag_key, note_key) and isinstance(item[key], (str, list))]
