@@ -966,3 +966,20 @@ def test_a_capitalised_phrase_that_opens_like_a_state_is_a_state(build_markdown)
                             "### Brute\n\nIl est immunisé à la Peur et Sans Pitié.\n")
     assert summary(result)["Jeu"]["undefined"] == ["Sans Pitié"]
     assert [(s.subject.label, s.object.label) for s in result.statements if s.object.kind == "ability"] == [("Brute", "Sans Pitié")]
+
+
+def test_abbreviations_a_legend_or_a_name_defines_stand_for_that_ability(tmp_path):
+    """"PdC = Peau de cristal" in the preamble's legend, "Jet de verre en fusion (JVF)" in a
+    text: a designer's draft then writes "ignore la PdC", "possède déjà JVF". "Perforant (PA)"
+    speaks of PA: its capitals are not the name's initials; "(Combat)", a tag, is no abbreviation."""
+    from rulegraph.build import build
+    from rulegraph.extract.extractor import declared_abbreviations
+
+    text = ("VERRIERS\n\nAbrév. : fig. = figurine ; PdC = Peau de cristal.\n\nCOMBAT\n\n- Peau de cristal : +2 DEF.\n\n"
+            "- Jet de verre en fusion (JVF) : tir de verre.\n\n- Canne brûlante : ignore la PdC de la cible.\n\n"
+            "- Paraison : ne peut être prise que par une fig qui possède déjà JVF.\n\n- Perforant : ignore 1 point de PA.\n")
+    path = tmp_path / "verriers.txt"
+    path.write_text(text, encoding="utf-8")
+    linked = {(s.subject.label, s.object.label) for s in build(files=[path], game="Murano").statements if s.object.kind == "ability"}
+    assert {("Canne brûlante", "Peau de cristal"), ("Paraison", "Jet de verre en fusion")} <= linked
+    assert declared_abbreviations(["Perforant (PA) : ignore l'armure.", "- Contre-attaque (Combat) :"], ["Perforant", "Contre-attaque"]) == {}

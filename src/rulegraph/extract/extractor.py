@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import cast
 
 from ..corpus import Corpus
 from ..lang import words as lang_words
@@ -30,7 +31,8 @@ from ..text import fold, fold_aligned, split_sentences, stem, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
-from .lexicon import Lexicon, LexiconEntry, Mention, add_derived_forms, build_lexicon, feminine_forms, french_word_frequency, load_vocabulary
+from .lexicon import (Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_forms, build_lexicon, feminine_forms,
+                      french_word_frequency, load_vocabulary)
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
@@ -527,6 +529,9 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     vocabulary = load_vocabulary(spec.lexicon)
     entries = corpus.entries(game)
     names = [e.name for e in entries]
+    texts = [e.heading for e in entries] + [p.text for e in entries for p in e.paragraphs] + [
+        p.text for document in corpus.documents if document.game == game for p in document.general_rules]
+    vocabulary = _with_aliases(vocabulary, declared_abbreviations(texts, names))
     known = build_lexicon(game, names, vocabulary, common)
     listed = [(kind, name) for document in corpus.documents if document.game == game for kind, name, _line in document.terms]
     _add_terms(known, listed)
@@ -543,6 +548,48 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
     add_derived_forms(lexicon, names)
     lexicon.weapons = frozenset(fold(e.name) for e in entries if e.category == WEAPON)
     return lexicon
+
+
+_ABBREVIATION = _NAMES["abbreviation"]
+_ABBREVIATION_LEGEND = re.compile(_ABBREVIATION + _NAMES["abbreviation_legend"])
+
+
+def declared_abbreviations(texts: list[str], names: list[str]) -> dict[str, tuple[str, ...]]:
+    """The abbreviations the texts define for the glossary's names (folded name → its
+    abbreviations): "PdC = Peau de cristal" in a legend, or "Jet de verre en fusion (JVF)". Only
+    a defined name counts: "fig. = figurine" is no ability."""
+    by_key = {fold(name): name for name in names}
+    found: dict[str, set[str]] = {}
+    after_name = re.compile(rf"(?P<name>(?i:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))}))\s*\({_ABBREVIATION}\)") \
+        if names else None
+    for text in texts:
+        matches = [*_ABBREVIATION_LEGEND.finditer(text), *(after_name.finditer(text) if after_name else ())]
+        for match in matches:
+            key = fold(match.group("name"))
+            if key in by_key and _initials_of(match.group("short"), key):
+                found.setdefault(key, set()).add(match.group("short"))
+    return {key: tuple(sorted(shorts)) for key, shorts in found.items()}
+
+
+def _initials_of(short: str, folded_name: str) -> bool:
+    """The abbreviation's capitals are initials of the name's words, the first one first: "JVF"
+    for "jet de verre en fusion", not "PA" for "perforant" ("Perforant (PA)" speaks of PA)."""
+    capitals = fold("".join(c for c in short if c.isupper()))
+    initials = [word[0] for word in folded_name.split()]
+    if len(capitals) < 2 or not initials or capitals[0] != initials[0]:
+        return False
+    remaining = iter(initials[1:])
+    return all(letter in remaining for letter in capitals[1:])
+
+
+def _with_aliases(vocabulary: Vocabulary, declared: dict[str, tuple[str, ...]]) -> Vocabulary:
+    """The lexicon file's aliases, and the abbreviations the texts declare."""
+    if not declared:
+        return vocabulary
+    aliases = {fold(name): list(variants) for name, variants in (vocabulary.get("aliases") or {}).items()}
+    for key, shorts in declared.items():
+        aliases[key] = aliases.get(key, []) + [short for short in shorts if short not in aliases.get(key, [])]
+    return cast(Vocabulary, {**vocabulary, "aliases": aliases})
 
 
 def _add_terms(lexicon: Lexicon, terms: list[tuple[str, str]]) -> None:
@@ -878,9 +925,11 @@ def _common_noun_in_context(mention: Mention, before: str, language: Language) -
 def _is_abbreviation_of(mention: Mention) -> bool:
     """"un test de VOL" beside the ability Vol: a word of two or three capitals, when the glossary
     writes the name otherwise, is a characteristic's abbreviation (CBT, DEF, TIR, VOL). Longer
-    capitals are emphasis ("cause la PEUR")."""
+    capitals are emphasis ("cause la PEUR"); an alias ("JVF" declared for Jet de verre en fusion)
+    is the ability."""
     surface = mention.surface
-    return 2 <= len(surface) <= 3 and surface.isalpha() and surface.isupper() and not mention.term.label.isupper()
+    return (2 <= len(surface) <= 3 and surface.isalpha() and surface.isupper() and not mention.term.label.isupper()
+            and fold(surface) == fold(mention.term.label))
 
 
 def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str) -> bool:
