@@ -31,8 +31,7 @@ from ..text import fold, fold_aligned, split_sentences, stem, tokenize
 from .analysis import Analyser, Words
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
-from .lexicon import (Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_forms, build_lexicon, feminine_forms,
-                      french_word_frequency, load_vocabulary)
+from .lexicon import Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_forms, build_lexicon, feminine_forms, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
