@@ -480,3 +480,19 @@ def test_an_article_that_opens_category_names_is_not_the_games_ability_noun():
 
     assert _game_ability_nouns(["Les Pouvoirs psychiques", "Les Armes lourdes"]) == frozenset()
     assert _game_ability_nouns(["Disciplines de Sang", "Disciplines physiques : Célérité"]) == frozenset({"disciplines", "discipline"})
+
+
+def test_a_relation_of_a_former_edition_is_no_longer_asserted(build_glossary):
+    """"Changements : en V1, l'Ivresse annulait aussi Pied marin" names the link without it being
+    in force; "désormais, seule une figurine dotée de Régent…", after a former edition's rule in
+    the same sentence, is the rule in force; an imperfect without an edition marker ("comme s'il
+    possédait Vol") is no former rule."""
+    text = ("# Corsaires\n\n## Capacités\n\n### Ivresse\n\nLe marin titube. Changements : en V1, l'Ivresse annulait aussi Pied marin.\n\n"
+            "### Pied marin\n\nIl ne glisse pas.\n\n### Faveur\n\nDans la première édition, n'importe quel chef pouvait accorder sa faveur ; "
+            "désormais, seule une figurine dotée de Régent en a le pouvoir.\n\n### Régent\n\nIl règne.\n\n"
+            "### Ailes\n\nIl se déplace comme s'il possédait Vol.\n\n### Vol\n\nIl vole.\n")
+    edges = {(s.subject.label, s.object.label): s for s in build_glossary(text, "corsaires.md").statements if s.object.kind == "ability"}
+    former = edges[("Ivresse", "Pied marin")]
+    assert former.relation == "references" and former.rule.startswith("former edition") and former.suggested is None
+    assert not edges[("Faveur", "Régent")].rule.startswith("former edition")
+    assert not edges[("Ailes", "Vol")].rule.startswith("former edition")

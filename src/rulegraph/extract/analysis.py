@@ -68,6 +68,9 @@ class Words:
     see_also_openers: tuple[str, ...]
     equipment_triggers: tuple[str, ...]
     ability_words: frozenset[str]
+    former_edition: re.Pattern[str] = re.compile(r"(?!)")
+    imperfect_endings: tuple[str, ...] = ()
+    imperfect_exceptions: frozenset[str] = frozenset()
     #: relation → the lemmas that speak of it ([relation_words]).
     relation_words: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -89,6 +92,9 @@ def words() -> Words:
         participle_endings=tuple(table["participle_endings"]),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
         exception_markers=tuple(lists["exception_markers"]),
+        former_edition=re.compile(table["former_edition"]),
+        imperfect_endings=tuple(lists["imperfect_endings"]),
+        imperfect_exceptions=frozenset(lists["imperfect_exceptions"]),
         **sets,
         **prefixes,
     )

@@ -266,6 +266,18 @@ def shipped_model() -> TypingModel | None:
     return TypingModel.from_json(resource.read_text("utf-8"))
 
 
+def in_former_edition(statement: Statement, analysis: SentenceAnalysis) -> bool:
+    """The edge is a rule of a former edition, no longer in force: the sentence names that edition
+    ("en V1", "dans la première édition") and the verb of the other ability's clause is in the
+    imperfect ("annulait", "étaient incompatibles"). "désormais, seule une figurine dotée de
+    Régent…" in the same sentence is the rule in force."""
+    vocabulary = words()
+    if statement.span is None or vocabulary.former_edition.search(fold(statement.sentence)) is None:
+        return False
+    verb = fold(analysis.tokens[analysis.clause_of(analysis.span_head(*statement.span)).head].text)
+    return verb.endswith(vocabulary.imperfect_endings) and verb not in vocabulary.imperfect_exceptions
+
+
 def _rule(prediction: Prediction) -> str:
     shown = ", ".join(prediction.reasons) if prediction.reasons else "prior"
     return f"typer ({shown})"
@@ -285,9 +297,14 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
         if not is_candidate(statement):
             out.append(statement)
             continue
-        prediction = model.predict(features(statement, analyses[statement.sentence]), statement.denied)
+        analysis = analyses[statement.sentence]
+        prediction = model.predict(features(statement, analysis), statement.denied)
         rule = _rule(prediction)
         confidence = round(prediction.confidence, 3)
+        if in_former_edition(statement, analysis):
+            prediction = replace(prediction, label="references")
+            confidence = round(model.calibrate(1.0), 3)
+            rule = "former edition (an edition marker, and the imperfect: the relation no longer holds)"
         if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):
             continue
         if prediction.label == "references":
