@@ -66,7 +66,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "mineurs-lorrains", "pecheurs-islande", "brigands-calabre", "mages-byzance", "hussites-boheme",
                     "chasqui-incas", "bucherons-landes", "faucons-mongols", "moines-athos", "contrebandiers-pyrenees",
                     "archers-gallois", "sorcieres-salem", "vanniers-camargue", "baleiniers-nantucket", "chouans-bretagne",
-                    "orpailleurs-guyane", "samnites-arene", "muletiers-andes")},
+                    "orpailleurs-guyane", "samnites-arene", "muletiers-andes", "gabariers-dordogne", "sauniers-guerande",
+                    "flotteurs-morvan", "cordiers-saint-malo", "verriers-murano", "bergers-aubrac")},
 }
 
 
