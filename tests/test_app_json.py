@@ -417,3 +417,27 @@ def test_a_list_named_categories_that_no_ability_points_at_stays_a_list_of_entri
     text = '{"categories": [{"nom": "Bond", "texte": "Il saute."}, {"nom": "Vol", "texte": "Il vole."}]}'
     document = json_glossary.parse(text, source="a.json", game="g", options={})
     assert [e.name for e in document.entries] == ["Bond", "Vol"] and document.category_texts == ()
+
+
+def test_an_app_that_nests_its_abilities_in_factions_reads_each_faction_list(tmp_path):
+    """"factions": [{"nom": …, "description": …, "capacites": […]}] beside a shared list: the
+    factions are groups, not abilities; each ability's category is its faction, and the
+    faction's description is that category's text."""
+    text = """{
+  "factions": [
+    {"id": "s", "nom": "Sauveteurs", "description": "Canotiers de Lampaul.",
+     "capacites": [{"intitule": "Canotier", "effet": "Il rame."}, {"intitule": "Patron", "effet": "Seul un combattant possédant déjà Canotier peut devenir patron."}]},
+    {"id": "n", "nom": "Naufrageurs", "description": "Pilleurs de grève.",
+     "capacites": [{"intitule": "Fausse lanterne", "effet": "Un Patron n'est jamais dupe."}]}
+  ],
+  "capacites_communes": [{"intitule": "Nageur", "effet": "Il nage."}]
+}
+"""
+    path = tmp_path / "app.json"
+    path.write_text(text, encoding="utf-8")
+    result = build(files=[path], game="Ouessant")
+    assert [(e.name, e.glossary_category, e.line) for e in result.corpus.entries()] == [
+        ("Canotier", "Sauveteurs", 4), ("Patron", "Sauveteurs", 4), ("Fausse lanterne", "Naufrageurs", 6), ("Nageur", "capacites_communes", 8)]
+    assert [(category, p.text, p.line) for category, p in result.corpus.documents[0].category_texts] == [
+        ("Sauveteurs", "Canotiers de Lampaul.", 3), ("Naufrageurs", "Pilleurs de grève.", 5)]
+    assert ("Patron", "requires", "Canotier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}

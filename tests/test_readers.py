@@ -412,7 +412,7 @@ def test_a_wiki_of_abilities_as_bold_list_items_under_category_headings():
     assert entries["Éperonnage"].notes[0].text == "à réserver aux skiffs ?"
     assert entries["Perforant"].parameters == ("X",) and entries["Perforant"].glossary_category == "Combat"
     assert entries["Pilote"].glossary_category == "Talents de Pilotage"
-    assert any(category == "Talents de Pilotage" and "ne peuvent être pris que par" in p.text for category, p in document.category_texts)
+    assert any("ne peuvent être pris que par" in p.text for p in document.preamble)
 
 
 def test_labelled_bullets_inside_heading_entries_stay_their_text():
@@ -679,25 +679,16 @@ def test_a_manifest_maps_a_section_of_states_to_state_terms(tmp_path):
     assert ("Coup de tête", "involvesState", "Sonné") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
 
 
-def test_a_section_text_before_its_entries_is_said_of_each_when_it_refers_back_to_them(build_glossary):
-    """"## Compétences de Croyance" then "Aucune de ces compétences n'affecte…": each ability of
-    the category. A flavour sentence that names an ability, or one that picks some of them
-    ("Celles qui…"), is not said of each."""
+def test_a_section_text_before_its_entries_stays_the_preamble_and_is_not_said_of_each(build_glossary):
+    """A wiki's category introduction mixes rules, flavour, factions and lower-case names
+    ("réservées aux factions Canuts et Mutuellistes", "trois pour un chef d'atelier"): read as said
+    of each ability, it gave a blind glossary eleven false alarms and no true link. It stays the
+    preamble, where only a sentence that names a category speaks of its abilities."""
     text = ("# T\n\n## Compétences de Croyance\n\nAucune de ces compétences n'affecte un combattant doté d'Esprit fort.\n"
-            "Les maîtres du Mauvais oeil sont craints. Celles qui visent un adversaire sont annulées par Fouille.\n\n"
+            "Les maîtres du Mauvais oeil sont craints.\n\n"
             "### Mauvais oeil\n\nIl maudit.\n\n### Feu follet\n\nIl brille.\n\n## Gabelle\n\n### Esprit fort\n\nIl doute.\n\n"
             "### Fouille\n\nIl fouille.\n")
     result = build_glossary(text, "g.md", game="Sauniers")
     document = result.corpus.documents[0]
-    assert [category for category, _paragraph in document.category_texts] == ["Compétences de Croyance"]
-    assert not document.preamble
-    pairs = {(s.line, frozenset((s.subject.label, s.object.label))) for s in result.statements if s.object.kind == "ability"}
-    assert pairs == {(5, frozenset(("Esprit fort", "Mauvais oeil"))), (5, frozenset(("Esprit fort", "Feu follet")))}
-
-
-def test_a_chapter_section_text_before_its_entries_presents_its_category():
-    text = ("GLOSSAIRE\n\nIntroduction générale.\n\nSORTS DE FEU\n\nCes sorts sont bruyants.\n\n- Boule de feu : brûle.\n\n"
-            "- Mur de feu : bloque.\n")
-    document = chapter.parse(text, source="g.txt", game="g", options={})
-    assert [p.text for p in document.preamble] == ["Introduction générale."]
-    assert [(category, p.text, p.line) for category, p in document.category_texts] == [(document.entries[0].glossary_category, "Ces sorts sont bruyants.", 7)]
+    assert document.category_texts == () and len(document.preamble) == 1
+    assert not [s for s in result.statements if s.object.kind == "ability" and s.subject.kind == "ability"]

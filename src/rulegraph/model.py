@@ -132,9 +132,11 @@ class Document:
     #: The entries of a section that lists states, characteristics, actions or equipment (see
     #: :data:`TERM_KINDS`), as (kind, name, line): terms of the game, their texts in the preamble.
     terms: tuple[tuple[str, str, int], ...] = ()
-    #: The paragraphs that present a category of the glossary (an app's category record's
-    #: description), with the category's label: read as that category's own text, where "ces
-    #: compétences" and "aucune d'entre elles" are each of its abilities.
+    #: The paragraphs that present a category of the glossary (an app's category or faction
+    #: record's description), with the category's label: read as that category's own text, where
+    #: "ces compétences" and "aucune d'entre elles" are each of its abilities. A section's text
+    #: before its entries (Markdown, chapter) is not one: it mixes rules, flavour and factions, and
+    #: read this way it gave a blind wiki eleven false alarms and no true link; it stays preamble.
     category_texts: tuple[tuple[str, Paragraph], ...] = ()
 
     @property

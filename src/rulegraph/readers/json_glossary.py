@@ -150,19 +150,41 @@ def _is_keyed_by_name(value: Any, options: dict[str, Any]) -> bool:
     return len(texts) * 2 >= len(records) and not any(_find_key(r, options.get("name_field"), NAME_FIELDS) for r in records)
 
 
-def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str, _Object | _Array]]:
+def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any],
+                 groups: list[tuple[str, Any]] | None = None) -> list[tuple[str, _Object | _Array]]:
     """Every list of records under ``data`` (or object of records keyed by name), with the
-    category its keys give (the nearest key that is not a mere container like ``skills``)."""
+    category its keys give (the nearest key that is not a mere container like ``skills``). A list
+    of groups ("factions": [{"nom": "Sauveteurs", "capacites": […]}]) is no list of abilities: each
+    group's lists are read, the group's name their category; ``groups`` collects each group's
+    name and record, for its description."""
     category = next((k for k in reversed(path) if fold(k) not in CONTAINER_KEYS), "")
     if _is_entry_list(data, options.get("name_field")):
-        return [(category, data)]
+        if not _groups_entry_lists(data, options):
+            return [(category, data)]
+        found: list[tuple[str, _Object | _Array]] = []
+        for record in data:
+            name_key = _find_key(record, options.get("name_field"), NAME_FIELDS) if isinstance(record, dict) else None
+            group = str(record[name_key]) if name_key is not None and isinstance(record[name_key], (str, int)) else category
+            if groups is not None and isinstance(record, dict):
+                groups.append((group, record))
+            for key, value in (record.items() if isinstance(record, dict) else ()):
+                if key != name_key:
+                    found += _entry_lists(value, (*path, group, key), options, groups)
+        return found
     if _is_keyed_by_name(data, options):
         return [(category, data)]
-    found: list[tuple[str, _Object | _Array]] = []
+    found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            found += _entry_lists(value, (*path, key), options)
+            found += _entry_lists(value, (*path, key), options, groups)
     return found
+
+
+def _groups_entry_lists(records: list[Any], options: dict[str, Any]) -> bool:
+    """Most records of the list hold a list of named records themselves: groups of abilities."""
+    holding = [record for record in records if isinstance(record, dict) and any(
+        _is_entry_list(value, options.get("name_field")) for value in record.values())]
+    return len(holding) * 2 > len(records)
 
 
 def _as_text(value: Any) -> str:
@@ -177,12 +199,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     data, locator = load_located(text, source)
     name_field = options.get("name_field")
     key = options.get("entries_key")
+    groups: list[tuple[str, Any]] = []
     if key:
         if not isinstance(data, dict) or key not in data:
             raise RulegraphError(_('no key {key!r} at the top level; fix entries_key in the manifest').format(key=key), path=source, line=1)
-        lists = _entry_lists(data[key], (key,), options)
+        lists = _entry_lists(data[key], (key,), options, groups)
     else:
-        lists = _entry_lists(data, (), options)
+        lists = _entry_lists(data, (), options, groups)
     if not lists:
         wanted = repr(name_field) if name_field else f"a name ({', '.join(NAME_FIELDS[:5])}…)"
         raise RulegraphError(
@@ -191,6 +214,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     default_class = options.get("default_category", CHARACTER)
     document = Document(source=source, game=game)
     lists, category_names, document.category_texts = _category_records(lists, locator, options)
+    document.category_texts += _group_texts(groups, locator, options)
     names_by_id: dict[str, str] = {}
     for list_category, records in lists:
         pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
@@ -204,6 +228,18 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         entry.attributes = tuple((key, _named(value, names_by_id) if relation_of(key) else value)
                                  for key, value in entry.attributes)
     return document
+
+
+def _group_texts(groups: list[tuple[str, Any]], locator: _Locator, options: dict[str, Any]) -> tuple[tuple[str, Paragraph], ...]:
+    """The description of each group of abilities (a faction's record), as its category's text."""
+    texts: list[tuple[str, Paragraph]] = []
+    for name, record in groups:
+        record = _in_language(record, options.get("language", "fr"))
+        text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS)
+        if text_key is not None and isinstance(record[text_key], str):
+            line = locator.field_line(record, text_key) or locator.line(record.start)
+            texts += [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
+    return tuple(texts)
 
 
 def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locator, options: dict[str, Any]) -> tuple[
