@@ -496,3 +496,14 @@ def test_a_relation_of_a_former_edition_is_no_longer_asserted(build_glossary):
     assert former.relation == "references" and former.rule.startswith("former edition") and former.suggested is None
     assert not edges[("Faveur", "Régent")].rule.startswith("former edition")
     assert not edges[("Ailes", "Vol")].rule.startswith("former edition")
+
+
+def test_names_coordinated_in_one_sentence_share_their_relation(build_glossary):
+    """"Parade et Leste cessent de fonctionner pour elle": both names stand in the same relation to
+    the ability; the second conjunct, far from the verb in the parse, takes the surer reading."""
+    text = ("# Pèlerins\n\n## Capacités\n\n### Furie\n\nUne figurine en Furie ne pense plus à parer : Parade et Leste cessent "
+            "de fonctionner pour elle jusqu’à la fin du tour.\n\n### Parade\n\nIl pare.\n\n### Leste\n\nIl esquive.\n")
+    edges = [s for s in build_glossary(text, "pelerins.md").statements if s.object.kind == "ability" and s.line == 7]
+    assert sorted(s.object.label for s in edges) == ["Leste", "Parade"]
+    assert len({(s.subject.label, s.relation, s.suggested) for s in edges}) == 1
+    assert any(s.rule.endswith("shared with its coordinated name") for s in edges)

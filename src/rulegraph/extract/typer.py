@@ -266,6 +266,30 @@ def shipped_model() -> TypingModel | None:
     return TypingModel.from_json(resource.read_text("utf-8"))
 
 
+def _shared_by_conjuncts(statements: list[Statement], predictions: dict[int, Prediction],
+                         analyses: dict[str, SentenceAnalysis]) -> dict[int, int]:
+    """Names coordinated in one sentence of one ability's text ("Parade et Leste cessent de
+    fonctionner pour elle", "Ni Exorcisme ni Intercession n'ont de prise sur elle") stand in the
+    same relation to it: each takes the surest prediction among them (statement index → the
+    index whose prediction it takes). The parse joins them as conjuncts; the second one's own
+    syntax (a "conj" far from the verb) says little."""
+    groups: dict[tuple[str, str, int], list[int]] = {}
+    for index in predictions:
+        statement = statements[index]
+        assert statement.span is not None
+        analysis = analyses[statement.sentence]
+        head = analysis.span_head(*statement.span)
+        while analysis.tokens[head].dep.startswith("conj") and analysis.tokens[head].head != head:
+            head = analysis.tokens[head].head
+        groups.setdefault((statement.sentence, fold(statement.owner or ""), head), []).append(index)
+    shared: dict[int, int] = {}
+    for members in groups.values():
+        if len(members) > 1:
+            surest = max(members, key=lambda index: (predictions[index].confidence, -index))
+            shared.update({index: surest for index in members if index != surest})
+    return shared
+
+
 def in_former_edition(statement: Statement, analysis: SentenceAnalysis) -> bool:
     """The edge is a rule of a former edition, no longer in force: the sentence names that edition
     ("en V1", "dans la première édition") and the verb of the other ability's clause is in the
@@ -292,14 +316,17 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
     suivie d'un X (par exemple Éperon 2)" made 44)."""
     statements = list(statements)
     analyses = analyses_without_names(analyser.analyse_many(s.sentence for s in statements if is_candidate(s)), statements)
+    predictions = {index: model.predict(features(statement, analyses[statement.sentence]), statement.denied)
+                   for index, statement in enumerate(statements) if is_candidate(statement)}
+    shared = _shared_by_conjuncts(statements, predictions, analyses)
     out = []
-    for statement in statements:
+    for index, statement in enumerate(statements):
         if not is_candidate(statement):
             out.append(statement)
             continue
         analysis = analyses[statement.sentence]
-        prediction = model.predict(features(statement, analysis), statement.denied)
-        rule = _rule(prediction)
+        prediction = predictions[shared.get(index, index)]
+        rule = _rule(prediction) if index not in shared else f"{_rule(prediction)}, shared with its coordinated name"
         confidence = round(prediction.confidence, 3)
         if in_former_edition(statement, analysis):
             prediction = replace(prediction, label="references")
