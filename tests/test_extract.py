@@ -983,3 +983,12 @@ def test_abbreviations_a_legend_or_a_name_defines_stand_for_that_ability(tmp_pat
     linked = {(s.subject.label, s.object.label) for s in build(files=[path], game="Murano").statements if s.object.kind == "ability"}
     assert {("Canne brûlante", "Peau de cristal"), ("Paraison", "Jet de verre en fusion")} <= linked
     assert declared_abbreviations(["Perforant (PA) : ignore l'armure.", "- Contre-attaque (Combat) :"], ["Perforant", "Contre-attaque"]) == {}
+
+
+@pytest.mark.parametrize("sentence", ["Enfumeur n’est pas incompatible avec Peau de suie.",
+                                      "Il n'est pas interdit de combiner Enfumeur et Peau de suie."])
+def test_an_exclusion_said_in_the_negative_is_no_exclusion(build_glossary, sentence):
+    """"n'est pas incompatible avec X" says the two go together: the exclusion is denied."""
+    text = f"# Charbonniers\n\n## Feu\n\n### Enfumeur\n\nIl enfume. {sentence}\n\n### Peau de suie\n\nIl noircit.\n"
+    edges = [s for s in build_glossary(text, "charbonniers.md").statements if s.object.kind == "ability"]
+    assert edges and all(s.relation != "excludes" and s.suggested != "excludes" for s in edges)

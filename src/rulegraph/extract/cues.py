@@ -71,6 +71,7 @@ class Language:
     list_glue: re.Pattern[str]
     grant_negated_before: re.Pattern[str]
     grant_negated_after: re.Pattern[str]
+    exclusion_negated_before: re.Pattern[str]
     recipient_before: re.Pattern[str]
     recipient_phrase: re.Pattern[str]
     effect_negation: re.Pattern[str]
@@ -128,6 +129,7 @@ def parse_language(data: dict[str, Any], *, path: str) -> Language:
         amount_before=combined("amount_links", r"([+\-−–]\s?(?:\d+|[xyd]))\s*(?:{})?$"),
         grant_negated_before=combined("grant_negated_before", "{}"),
         grant_negated_after=combined("grant_negated_after", "{}"),
+        exclusion_negated_before=combined("exclusion_negated_before", "{}"),
         list_glue=combined("list_conjunctions", r"^\s*(?:,|\b(?:{})\b)?\s*(?:" + _alternatives(words("list_articles")) + ")?$"),
         recipient_before=combined("recipient_markers", r"\b(?:{})\s*$"),
         recipient_phrase=combined("recipient_markers", r"\b(?:{})\s*[^,;:.]{{0,40}}"),

@@ -1120,6 +1120,8 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
         if relation == "grants" and (language.grant_negated_before.search(folded, 0, cue.start)
                                      or language.grant_negated_after.search(folded[cue.end:])):
             relation, denied = "excludes", "grants"
+        elif relation == "excludes" and language.exclusion_negated_before.search(folded, 0, cue.start):
+            relation, denied = "references", "excludes"
         recipient = None
         if relation == "grants":
             recipient = _recipient(read.lead_in(cue.start) + " " + folded[: cue.start] + " " + _recipient_after(cue, read, language),
