@@ -992,3 +992,24 @@ def test_an_exclusion_said_in_the_negative_is_no_exclusion(build_glossary, sente
     text = f"# Charbonniers\n\n## Feu\n\n### Enfumeur\n\nIl enfume. {sentence}\n\n### Peau de suie\n\nIl noircit.\n"
     edges = [s for s in build_glossary(text, "charbonniers.md").statements if s.object.kind == "ability"]
     assert edges and all(s.relation != "excludes" and s.suggested != "excludes" for s in edges)
+
+
+@pytest.mark.parametrize("sentence", ["On ne peut pas choisir Embuscade sans posséder Camouflage.",
+                                      "Nul ne peut choisir Embuscade s'il n'a pas déjà Camouflage.",
+                                      "Nul ne peut utiliser Embuscade s’il n’est pas doté de Camouflage."])
+def test_a_choice_denied_without_the_other_ability_requires_it(tmp_path, sentence):
+    """A denied use or choice "sans posséder Y" or "s'il n'a pas Y" is a prerequisite (the rule
+    reading, before the typer); without the denial, "s'il ne possède pas déjà Y, il l'acquiert",
+    it is not."""
+    from rulegraph.corpus import corpus_from_files
+    from rulegraph.extract.extractor import extract_corpus
+
+    def rule_edges(text: str) -> set[tuple[str, str, str]]:
+        path = tmp_path / f"g{len(text)}.md"
+        path.write_text(f"# G\n\n## C\n\n### Embuscade\n\n{text}\n\n### Camouflage\n\nRien.\n", encoding="utf-8")
+        statements = extract_corpus(corpus_from_files([path], game="g"), rules_only=True)
+        return {(s.subject.label, s.relation, s.object.label) for s in statements if s.object.kind == "ability"}
+
+    assert ("Embuscade", "requires", "Camouflage") in rule_edges(sentence)
+    granted = rule_edges("S'il ne possède pas déjà Camouflage, il l'acquiert en même temps qu'Embuscade.")
+    assert granted and all(relation != "requires" for _s, relation, _o in granted)
