@@ -441,3 +441,18 @@ def test_an_app_that_nests_its_abilities_in_factions_reads_each_faction_list(tmp
     assert [(category, p.text, p.line) for category, p in result.corpus.documents[0].category_texts] == [
         ("Sauveteurs", "Canotiers de Lampaul.", 3), ("Naufrageurs", "Pilleurs de grève.", 5)]
     assert ("Patron", "requires", "Canotier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+
+
+def test_an_errata_or_faq_line_of_a_notes_column_is_a_ruling(tmp_path):
+    """A notes cell holding "Errata 1.1 : incompatible avec Mercenaire" and "=> à revoir ?" on two
+    lines: the erratum goes on with the rule (an exclusion, at its own line), the other line stays
+    a designer's note."""
+    path = tmp_path / "t.csv"
+    path.write_text('name,category,rules,notes\n'
+                    'Loyauté,Traits,Il reste fidèle.,"Errata 1.1 : incompatible avec Mercenaire.\n=> à revoir ?"\n'
+                    'Mercenaire,Traits,Il se vend.,\n', encoding="utf-8")
+    result = build(files=[path], game="Tolède")
+    loyalty = result.corpus.entries()[0]
+    assert [(p.text, p.line) for p in loyalty.paragraphs][-1] == ("Errata 1.1 : incompatible avec Mercenaire.", 2)
+    assert [(n.text, n.line) for n in loyalty.notes] == [("à revoir ?", 3)]
+    assert ("Loyauté", "excludes", "Mercenaire", 2) in {(s.subject.label, s.relation, s.object.label, s.line) for s in result.statements}

@@ -138,12 +138,13 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         paragraphs = _cell_paragraphs(row, text_at, row_line)
         for index in more_at:
             paragraphs += _cell_paragraphs(row, index, row_line)
+        rulings, notes = column_notes(_cell_paragraphs(row, note_at, row_line) if note_at is not None else [], paragraphs)
         document.entries.append(
             make_entry(
-                row[name_at].strip(), paragraphs,
+                row[name_at].strip(), paragraphs + rulings,
                 game=game, source=source, line=row_line, category=category_class(label, mapping, default_class),
                 glossary_category=label, attributes=[(header[i].strip(), row[i].strip()) for i in others if row[i].strip()],
-                extra_notes=column_notes([row[note_at]], paragraphs, _cell_line(row, note_at, row_line)) if note_at is not None else (),
+                extra_notes=notes,
             )
         )
     if not document.entries:

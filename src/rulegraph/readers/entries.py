@@ -128,17 +128,26 @@ def _head_word(folded_label: str) -> str:
     return words[0].strip(":") if words else ""
 
 
-def column_notes(cells: Iterable[str], rule: Iterable[Paragraph], line: int) -> tuple[Note, ...]:
-    """A notes column or field of a table or an app file (``notes``, ``remarques``…): each cell
-    is a designer's note, with or without its ``=>``, about the sentence of the rule it shares
-    words with."""
+def column_notes(paragraphs: Iterable[Paragraph], rule: Iterable[Paragraph]) -> tuple[list[Paragraph], tuple[Note, ...]]:
+    """A notes column or field of a table or an app file (``notes``, ``remarques``…), line by
+    line: a ruling ("Errata 1.1 : …", "FAQ : …", "Q : … R : …") goes on with the rule; any other
+    line is a designer's note, with or without its ``=>``, about the sentence of the rule it
+    shares words with."""
     rule_text = " ".join(p.text for p in rule)
+    rulings: list[Paragraph] = []
     notes = []
-    for cell in cells:
-        text = NOTE_MARK.sub("", cell.strip(), count=1).strip() if cell.strip().startswith("=>") else cell.strip()
+    for paragraph in paragraphs:
+        cell = paragraph.text.strip()
+        if _RULING.match(fold(cell)):
+            rulings.append(paragraph)
+            continue
+        text = NOTE_MARK.sub("", cell, count=1).strip() if cell.startswith("=>") else cell
         if text:
-            notes.append(Note(text, questioned_sentence(rule_text, text), line))
-    return tuple(notes)
+            notes.append(Note(text, questioned_sentence(rule_text, text), paragraph.line))
+    return rulings, tuple(notes)
+
+
+_RULING = re.compile(lang_words("notes")["ruling_openers"])
 
 
 def split_notes(paragraphs: Iterable[Paragraph]) -> tuple[tuple[Paragraph, ...], tuple[Note, ...]]:

@@ -392,7 +392,9 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     notes: tuple[Note, ...] = ()
     if note_key is not None and isinstance(item[note_key], (str, list)):
         cells = [item[note_key]] if isinstance(item[note_key], str) else [str(n) for n in item[note_key]]
-        notes = column_notes(cells, paragraphs, locator.field_line(item, note_key) or line)
+        note_line = locator.field_line(item, note_key) or line
+        rulings, notes = column_notes([Paragraph(cell, note_line) for cell in cells], paragraphs)
+        paragraphs += rulings
     else:
         note_key = None
     used = {name_key, text_key, category_key, tag_key, note_key, *more_keys}
