@@ -912,7 +912,8 @@ def test_a_telegraphic_immunity_line_names_what_the_ability_is_immune_to(build_m
 @pytest.mark.parametrize("sentence", ["Il est incompatible avec au moins deux capacités de la Voie de l’Ombre.",
                                       "Il est incompatible avec une seule capacité de la Voie de l’Ombre au choix.",
                                       "Il est incompatible avec une capacité de la Voie de l’Ombre au choix.",
-                                      "Il gagne +1 en Capacité de la Voie de l’Ombre."])
+                                      "Il gagne +1 en Capacité de la Voie de l’Ombre.",
+                                      "En campagne, il peut choisir une capacité de la Voie de l’Ombre supplémentaire."])
 def test_a_count_or_a_choice_among_a_category_speaks_of_no_single_member(tmp_path, sentence):
     """"au moins deux autres dons du barde", "une seule compétence de X au choix": some of the
     category's abilities, not each of them, so no edge reaches each member; a sentence about
@@ -929,6 +930,11 @@ def test_a_count_or_a_choice_among_a_category_speaks_of_no_single_member(tmp_pat
                        encoding="utf-8")
     every = build(files=[control], game="Jeu", format="chapter")
     assert {s.object.label for s in every.statements if s.object.kind == "ability"} == {"Furtivité", "Poison"}
+    denied = tmp_path / "aucune.txt"
+    denied.write_text(path.read_text(encoding="utf-8").replace(sentence, "Il ne peut jamais apprendre une capacité de la Voie de l’Ombre."),
+                      encoding="utf-8")
+    none_of_them = build(files=[denied], game="Jeu", format="chapter")
+    assert {s.object.label for s in none_of_them.statements if s.object.kind == "ability"} == {"Furtivité", "Poison"}
 
 
 def test_a_capitalised_phrase_a_reference_calls_a_rule_is_no_undefined_ability(build_markdown):
