@@ -67,7 +67,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "chasqui-incas", "bucherons-landes", "faucons-mongols", "moines-athos", "contrebandiers-pyrenees",
                     "archers-gallois", "sorcieres-salem", "vanniers-camargue", "baleiniers-nantucket", "chouans-bretagne",
                     "orpailleurs-guyane", "samnites-arene", "muletiers-andes", "gabariers-dordogne", "sauniers-guerande",
-                    "flotteurs-morvan", "cordiers-saint-malo", "verriers-murano", "bergers-aubrac")},
+                    "flotteurs-morvan", "cordiers-saint-malo", "verriers-murano", "bergers-aubrac",
+                    "forgerons-toledo", "tisserands-lyon", "sauveteurs-ouessant", "pelerins-compostelle",
+                    "cueilleurs-cevennes", "charbonniers-vosges")},
 }
 
 
