@@ -692,3 +692,17 @@ def test_a_section_text_before_its_entries_stays_the_preamble_and_is_not_said_of
     document = result.corpus.documents[0]
     assert document.category_texts == () and len(document.preamble) == 1
     assert not [s for s in result.statements if s.object.kind == "ability" and s.subject.kind == "ability"]
+
+
+def test_a_table_column_that_goes_on_with_the_rule_is_read(build_glossary):
+    """"| Capacité | Coût | Effet | Interactions |": the Interactions cell is the rule's own
+    paragraph, at the row's line; the cost stays out of the text."""
+    text = ("# Corsaires\n\n## Officiers\n\n| Capacité | Coût | Effet | Interactions |\n|---|---|---|---|\n"
+            "| Lettre de marque | 5 | Il fait des prises. | Incompatible avec Sans quartier. |\n"
+            "| Sans quartier | 3 | Il ne fait pas de prisonniers. | |\n"
+            "| Duelliste | 4 | Il se bat seul. | |\n\n## Matelots\n\n| Capacité | Coût | Effet | Interactions |\n|---|---|---|---|\n"
+            "| Vigie | 2 | Elle guette. | |\n| Gabier | 2 | Il grimpe. | |\n")
+    result = build_glossary(text, "corsaires.md")
+    marque = result.corpus.entries()[0]
+    assert [(p.text, p.line) for p in marque.paragraphs] == [("Il fait des prises.", 7), ("Incompatible avec Sans quartier.", 7)]
+    assert ("Lettre de marque", "excludes", "Sans quartier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}

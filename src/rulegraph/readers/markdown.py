@@ -275,22 +275,27 @@ def _ability_tables(text: str) -> list[_Table]:
             name = fields.find(header, fields.TABLE_NAME_FIELDS)
             body = fields.find(header, fields.TEXT_FIELDS, taken=(name,) if name else ())
             if name is not None and body is not None:
-                tables.append(_Table(span[0] + 1, span[1], _rows(rows[1:], header.index(name), header.index(body))))
+                more = [i for i, cell in enumerate(header) if cell not in (name, body) and fields.is_more_text(cell)]
+                tables.append(_Table(span[0] + 1, span[1], _rows(rows[1:], header.index(name), [header.index(body), *more])))
             span = None
     return tables
 
 
-def _rows(rows: list[tuple[int, list[str]]], name_at: int, text_at: int) -> tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]:
-    """(line, name, text lines) per ability: a row without a name adds its text to the row above."""
+def _rows(rows: list[tuple[int, list[str]]], name_at: int, text_at: list[int]) -> tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]:
+    """(line, name, text lines) per ability: the text column, then any column that goes on with
+    the rule ("Interactions", "Précisions"), each its own paragraph; a row without a name adds
+    its text to the row above."""
     read: list[tuple[int, str, list[tuple[int, str]]]] = []
     for line, cells in rows:
-        if len(cells) <= max(name_at, text_at):
+        if len(cells) <= max(name_at, text_at[0]):
             continue
-        name, text = cells[name_at].strip(), cells[text_at].strip()
+        name = cells[name_at].strip()
+        texts = [cells[index].strip() for index in text_at if index < len(cells) and cells[index].strip()]
+        lines = [item for text in texts for item in ((line, ""), (line, text))][1:]
         if name:
-            read.append((line, name, [(line, text)]))
-        elif text and read:
-            read[-1][2].extend([(line, ""), (line, text)])
+            read.append((line, name, lines or [(line, "")]))
+        elif lines and read:
+            read[-1][2].extend([(line, ""), *lines])
     return tuple((line, name, tuple(lines)) for line, name, lines in read)
 
 
