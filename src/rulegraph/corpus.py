@@ -176,9 +176,10 @@ def corpus_from_files(paths: list[Path], *, game: str, format: str | None = None
 
 
 def _set_terms_apart(document: Document) -> None:
-    """The entries of a section that lists states, characteristics or equipment ("## États",
-    a "Caractéristiques" table) are terms of that kind, not abilities; their texts join the
-    preamble, so nothing the glossary says is lost."""
+    """The entries of a section that lists characteristics or a roll's results ("Caractéristiques
+    des joueurs", "Tableau des Événements (2D6)"), or that the manifest maps to a kind of term,
+    are terms of that kind, not abilities; their texts join the preamble, so nothing the
+    glossary says is lost."""
     terms = [entry for entry in document.entries if entry.category in TERM_KINDS]
     if not terms:
         return

@@ -96,9 +96,10 @@ def relation_list_line(title: str, paragraph: Paragraph) -> tuple[str, Paragraph
 
 def category_class(label: str, mapping: Mapping[str, str], default: str = CHARACTER) -> str:
     """The class of a glossary category's entries: as the manifest's ``categories`` table maps it
-    (keys folded); else a kind of term when the label opens with a word naming one ("États",
-    "Caractéristiques des joueurs", a type column's "État"); else weapon when the label names
-    weapons ("Capacités des armes"); else ``default``."""
+    (keys folded); else a kind of term when the label opens with a word naming one
+    ("Caractéristiques des joueurs", "Tableau des Événements (2D6)"; words.toml's
+    ``term_sections``); else weapon when the label names weapons ("Capacités des armes"); else
+    ``default``."""
     key = fold(label)
     if key in mapping:
         return mapping[key]

@@ -232,14 +232,17 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
 
 def _group_texts(groups: list[tuple[str, Any]], locator: _Locator, options: dict[str, Any]) -> tuple[tuple[str, Paragraph], ...]:
     """The description of each group of abilities (a faction's record), as its category's text."""
-    texts: list[tuple[str, Paragraph]] = []
-    for name, record in groups:
-        record = _in_language(record, options.get("language", "fr"))
-        text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS)
-        if text_key is not None and isinstance(record[text_key], str):
-            line = locator.field_line(record, text_key) or locator.line(record.start)
-            texts += [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
-    return tuple(texts)
+    return tuple(text for name, record in groups for text in _record_texts(name, record, locator, options))
+
+
+def _record_texts(name: str, record: Any, locator: _Locator, options: dict[str, Any]) -> list[tuple[str, Paragraph]]:
+    """A category's or group's record's description, paragraph by paragraph, with its name."""
+    record = _in_language(record, options.get("language", "fr"))
+    text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS) if isinstance(record, dict) else None
+    if text_key is None or not isinstance(record[text_key], str):
+        return []
+    line = locator.field_line(record, text_key) or locator.line(record.start)
+    return [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
 
 
 def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locator, options: dict[str, Any]) -> tuple[
@@ -268,13 +271,9 @@ def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locat
                 and isinstance(item[category_key], (str, int))}
         if not used or not used <= set(named):
             continue
-        texts: list[tuple[str, Paragraph]] = []
-        for name, record in {id(record): (name, record) for name, record in named.values()}.values():
-            text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS)
-            if text_key is not None and isinstance(record[text_key], str):
-                line = locator.field_line(record, text_key) or locator.line(record.start)
-                texts += [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
-        return lists[:index] + lists[index + 1 :], {key: name for key, (name, _record) in named.items()}, tuple(texts)
+        records_once = {id(record): (name, record) for name, record in named.values()}.values()
+        texts = tuple(text for name, record in records_once for text in _record_texts(name, record, locator, options))
+        return lists[:index] + lists[index + 1 :], {key: name for key, (name, _record) in named.items()}, texts
     return lists, {}, ()
 
 
