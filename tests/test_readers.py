@@ -706,3 +706,19 @@ def test_a_table_column_that_goes_on_with_the_rule_is_read(build_glossary):
     marque = result.corpus.entries()[0]
     assert [(p.text, p.line) for p in marque.paragraphs] == [("Il fait des prises.", 7), ("Incompatible avec Sans quartier.", 7)]
     assert ("Lettre de marque", "excludes", "Sans quartier") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
+
+
+def test_a_boxed_aside_between_entries_is_commentary_not_the_entry_above():
+    """A fanzine's "ENCADRÉ : …" or "CONSEIL DE JEU : …" after a rule line ("-----") or a blank
+    line, its text on the next lines: commentary (read as if in the text of the first ability it
+    names), not the text of the entry above it; the next "- Name :" entry starts as usual."""
+    text = ("FOIRE D'EMPOIGNE\n\nACROBATIES\n\n- Voltige : la figurine saute.\n\n- Tour de passe-passe :\nIl escamote un objet.\n"
+            "-----------------\nENCADRÉ : LA PYRAMIDE HUMAINE\nHercule de foire avec Voltige, c'est redoutable.\n"
+            "Voltige ne fonctionne jamais pour une figurine sur Échasses.\n\n- Hercule de foire : il soulève.\n\n- Échasses : il est grand.\n")
+    document = chapter.parse(text, source="foire.txt", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Voltige", "Tour de passe-passe", "Hercule de foire", "Échasses"]
+    assert entries["Tour de passe-passe"].text == "Il escamote un objet."
+    assert [(p.text, p.line) for p in document.commentary] == [
+        ("Hercule de foire avec Voltige, c'est redoutable.", 11), ("Voltige ne fonctionne jamais pour une figurine sur Échasses.", 12)]
+    assert entries["Hercule de foire"].glossary_category == entries["Voltige"].glossary_category

@@ -74,6 +74,22 @@ def _is_section(lines: list[str], number: int, previous_blank: bool) -> bool:
     return not following.strip() or (line.isupper() and len(re.findall(r"[^\W\d_]{2,}", line)) >= 2)
 
 
+#: A horizontal rule a fanzine or a text export draws between blocks ("-----", "=====", "* * *"):
+#: a separator, like a blank line.
+_RULE_LINE = re.compile(r"(?:[-_=*~]\s*){5,}")
+
+
+def _is_sidebar(lines: list[str], number: int, previous_blank: bool) -> bool:
+    """A boxed aside among the entries: a label and a title in capitals after a blank line, its
+    text on the very next line ("ENCADRÉ : LA PYRAMIDE HUMAINE", "CONSEIL DE JEU : …"). Its
+    paragraph is commentary, not the text of the entry above it."""
+    line = lines[number - 1].strip()
+    label, colon, title = line.partition(":")
+    following = lines[number].strip() if number < len(lines) else ""
+    return (previous_blank and bool(colon) and bool(label.strip()) and bool(title.strip()) and is_upper_case(line)
+            and bool(following) and not ENTRY_HEADER.match(line))
+
+
 def _is_dash_entry(lines: list[str], number: int, previous_blank: bool) -> bool:
     header = ENTRY_HEADER.match(lines[number - 1]) if previous_blank else None
     return bool(header and looks_like_name(header.group("head")))
@@ -139,14 +155,22 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     outside: list[tuple[int, str, Paragraph]] = []
     section_index = last_entry_section = 0
     previous_blank = True
+    asides: list[Paragraph] = []
+    in_aside = False
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if number in printed:
             continue
-        if not line:
-            previous_blank = True
+        if not line or _RULE_LINE.fullmatch(line):
+            previous_blank, in_aside = True, False
             continue
         if _is_title(lines, number):
+            continue
+        if not openers and _is_sidebar(lines, number, previous_blank):
+            current, in_aside, previous_blank = None, True, False
+            continue
+        if in_aside and not _is_dash_entry(lines, number, True):
+            asides.append(Paragraph(line, number))
             continue
         if number not in openers and (fold(line) in categories or _is_section(lines, number, previous_blank)):
             section = sentence_case(without_rule_number(line)) if capitals or colons else line
@@ -180,6 +204,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
     _place_outside_text(document, outside, last_entry_section)
+    document.commentary = tuple(sorted((*document.commentary, *asides), key=lambda paragraph: paragraph.line))
     return document
 
 
