@@ -722,3 +722,13 @@ def test_a_boxed_aside_between_entries_is_commentary_not_the_entry_above():
     assert [(p.text, p.line) for p in document.commentary] == [
         ("Hercule de foire avec Voltige, c'est redoutable.", 11), ("Voltige ne fonctionne jamais pour une figurine sur Échasses.", 12)]
     assert entries["Hercule de foire"].glossary_category == entries["Voltige"].glossary_category
+
+
+def test_inline_html_a_forum_export_leaves_is_read_as_text():
+    """A CMS export's "<br>", "&nbsp;", "&laquo; &raquo;" and "<b>Nom</b>": a break is a space, an
+    entity its character, bold text a phrase marked as a likely name; "x < 3 & y" stays as it is."""
+    text = ("# Avignon\n\n## Combat\n\n### Vigilant\n\nLes ennemis à 8&nbsp;ps perdent <b>Discret</b>.<br>S’il est armé, il tire "
+            "&laquo;&nbsp;avant&nbsp;&raquo; (x < 3 & y).\n\n### Discret\n\nIl se cache.\n")
+    entry = markdown.parse(text, source="forum.md", game="g", options={}).entries[0]
+    assert entry.text == "Les ennemis à 8 ps perdent Discret. S’il est armé, il tire « avant » (x < 3 & y)."
+    assert "Discret" in entry.paragraphs[0].marked

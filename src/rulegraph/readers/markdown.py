@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 from ..errors import RulegraphError
@@ -75,6 +76,9 @@ def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, 
     struck out (``~~Incompatible avec Vol.~~``) is a rule the author removed, and is dropped.
     ``keep_arrows``: the document's arrows say "gives" (:func:`arrows_give`) and stay."""
     marked: list[str] = []
+    if _HTML_HINT.search(text):
+        text, emphasised = _without_html(text)
+        marked += emphasised
     text = _STRUCK.sub("", text)
 
     def keep(match: re.Match[str]) -> str:
@@ -88,6 +92,49 @@ def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, 
     if not keep_arrows:
         clean = _LINK_ARROW.sub(lambda m: "" if m.start() == 0 or m.string[m.start() - 1] == "(" else " ", clean)
     return clean, tuple(marked)
+
+
+#: Inline HTML a CMS or forum export leaves in Markdown: a tag (``<br>``, ``<b>``) or an entity
+#: (``&nbsp;``, ``&laquo;``, ``&#233;``).
+_HTML_HINT = re.compile(r"</?[A-Za-z][^<>]*>|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
+_HTML_BREAKS = frozenset({"br", "p", "div", "li", "tr", "hr"})
+_SPACES = re.compile(r"[ \t\xa0]{2,}|\xa0")
+_HTML_EMPHASIS = frozenset({"b", "strong", "i", "em", "u"})
+
+
+class _InlineHtml(HTMLParser):
+    """The text of a line with inline HTML, read by the standard library's HTML parser: a break
+    is a space, an entity its character, bold or italic text a phrase marked as a likely name."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.marked: list[str] = []
+        self._open: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HTML_BREAKS:
+            self.parts.append(" ")
+        elif tag in _HTML_EMPHASIS:
+            self._open.append([])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HTML_EMPHASIS and self._open:
+            phrase = "".join(self._open.pop()).strip()
+            if phrase:
+                self.marked.append(phrase)
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+        for phrase in self._open:
+            phrase.append(data)
+
+
+def _without_html(text: str) -> tuple[str, list[str]]:
+    parser = _InlineHtml()
+    parser.feed(text)
+    parser.close()
+    return _SPACES.sub(" ", "".join(parser.parts)), parser.marked
 
 
 def _title(match: re.Match[str]) -> str:
