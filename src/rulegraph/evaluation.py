@@ -69,7 +69,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "orpailleurs-guyane", "samnites-arene", "muletiers-andes", "gabariers-dordogne", "sauniers-guerande",
                     "flotteurs-morvan", "cordiers-saint-malo", "verriers-murano", "bergers-aubrac",
                     "forgerons-toledo", "tisserands-lyon", "sauveteurs-ouessant", "pelerins-compostelle",
-                    "cueilleurs-cevennes", "charbonniers-vosges")},
+                    "cueilleurs-cevennes", "charbonniers-vosges",
+                    "cordeliers-avignon", "corsaires-dunkerque", "mineurs-potosi", "bateleurs-foire", "sonneurs-bretons",
+                    "veilleurs-beffroi")},
 }
 
 
