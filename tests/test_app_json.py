@@ -456,3 +456,26 @@ def test_an_errata_or_faq_line_of_a_notes_column_is_a_ruling(tmp_path):
     assert [(p.text, p.line) for p in loyalty.paragraphs][-1] == ("Errata 1.1 : incompatible avec Mercenaire.", 2)
     assert [(n.text, n.line) for n in loyalty.notes] == [("à revoir ?", 3)]
     assert ("Loyauté", "excludes", "Mercenaire", 2) in {(s.subject.label, s.relation, s.object.label, s.line) for s in result.statements}
+
+
+def test_abilities_holding_a_list_of_their_ranks_are_no_groups():
+    """A spell whose "niveaux" list names its ranks is an ability, not a group of abilities."""
+    text = ('[{"nom": "Boule de feu", "texte": "Brûle.", "niveaux": [{"nom": "Rang 1", "texte": "1D6."}, {"nom": "Rang 2", "texte": "2D6."}]},'
+            ' {"nom": "Éclair", "texte": "Foudroie.", "niveaux": [{"nom": "Rang 1", "texte": "1D6."}]}]')
+    document = json_glossary.parse(text, source="a.json", game="g", options={})
+    assert [e.name for e in document.entries] == ["Boule de feu", "Éclair"]
+
+
+def test_a_faction_named_in_several_languages_names_its_category(tmp_path):
+    text = ('{"factions": [{"nom": {"fr": "Sauveteurs", "en": "Rescuers"}, "description": "Canotiers.",'
+            ' "capacites": [{"nom": "Canotier", "texte": "Il rame."}, {"nom": "Patron", "texte": "Il mène."}]}]}')
+    document = json_glossary.parse(text, source="a.json", game="g", options={"language": "fr"})
+    assert [(e.name, e.glossary_category) for e in document.entries] == [("Canotier", "Sauveteurs"), ("Patron", "Sauveteurs")]
+    assert [category for category, _p in document.category_texts] == ["Sauveteurs"]
+
+
+def test_a_multi_line_notes_field_of_an_app_is_read_line_by_line():
+    text = '[{"nom": "Loyauté", "texte": "Il reste fidèle.", "notes": "=> à revoir ?\\nErrata 1.1 : incompatible avec Mercenaire."}]'
+    entry = json_glossary.parse(text, source="a.json", game="g", options={}).entries[0]
+    assert [n.text for n in entry.notes] == ["à revoir ?"]
+    assert entry.paragraphs[-1].text == "Errata 1.1 : incompatible avec Mercenaire."

@@ -992,7 +992,8 @@ def test_abbreviations_a_legend_or_a_name_defines_stand_for_that_ability(tmp_pat
 
 
 @pytest.mark.parametrize("sentence", ["Enfumeur n’est pas incompatible avec Peau de suie.",
-                                      "Il n'est pas interdit de combiner Enfumeur et Peau de suie."])
+                                      "Il n'est pas interdit de combiner Enfumeur et Peau de suie.",
+                                      "Depuis l'errata, Enfumeur n'est plus incompatible avec Peau de suie."])
 def test_an_exclusion_said_in_the_negative_is_no_exclusion(build_glossary, sentence):
     """"n'est pas incompatible avec X" says the two go together: the exclusion is denied."""
     text = f"# Charbonniers\n\n## Feu\n\n### Enfumeur\n\nIl enfume. {sentence}\n\n### Peau de suie\n\nIl noircit.\n"

@@ -690,7 +690,7 @@ def test_a_section_text_before_its_entries_stays_the_preamble_and_is_not_said_of
             "### Fouille\n\nIl fouille.\n")
     result = build_glossary(text, "g.md", game="Sauniers")
     document = result.corpus.documents[0]
-    assert document.category_texts == () and len(document.preamble) == 1
+    assert [p.line for p in document.preamble] == [5]
     assert not [s for s in result.statements if s.object.kind == "ability" and s.subject.kind == "ability"]
 
 
@@ -732,3 +732,26 @@ def test_inline_html_a_forum_export_leaves_is_read_as_text():
     entry = markdown.parse(text, source="forum.md", game="g", options={}).entries[0]
     assert entry.text == "Les ennemis à 8 ps perdent Discret. S’il est armé, il tire « avant » (x < 3 & y)."
     assert "Discret" in entry.paragraphs[0].marked
+
+
+def test_a_section_title_with_a_colon_over_entries_is_no_aside():
+    """"CAPACITÉS : COMBAT" followed by a "- Name :" entry is a section, not a boxed aside."""
+    text = "G\n\nACROBATIES\n\n- Saut : il saute.\n\nCAPACITÉS : COMBAT\n- Coup : il frappe.\n\n- Garde : il pare.\n"
+    document = chapter.parse(text, source="g.txt", game="g", options={})
+    assert [(e.name, e.glossary_category) for e in document.entries] == [
+        ("Saut", "ACROBATIES"), ("Coup", "CAPACITÉS : COMBAT"), ("Garde", "CAPACITÉS : COMBAT")]
+
+
+@pytest.mark.parametrize("title, kind", [("Tableau des règles spéciales", "character"), ("Tableau des mots-clés", "character"),
+                                         ("Tableau des armes", "weapon"), ("Tableau des Événements (2D6)", "rule"),
+                                         ("1. Caractéristiques des joueurs", "characteristic")])
+def test_a_table_title_that_names_abilities_or_weapons_keeps_them(title, kind):
+    from rulegraph.readers.entries import category_class
+
+    assert category_class(title, {}) == kind
+
+
+def test_struck_html_is_dropped_and_an_authors_angle_brackets_are_kept():
+    """"<del>…</del>" is a removed rule like "~~…~~"; "<niveau>" is the author's, not markup."""
+    assert markdown.strip_markup("Il vole. <del>Incompatible avec Nage.</del> Fin.")[0] == "Il vole. Fin."
+    assert markdown.strip_markup("Bonus par <niveau> de Vol.<br>Fin.")[0] == "Bonus par <niveau> de Vol. Fin."

@@ -488,12 +488,15 @@ def test_a_relation_of_a_former_edition_is_no_longer_asserted(build_glossary):
     the same sentence, is the rule in force; an imperfect without an edition marker ("comme s'il
     possédait Vol") is no former rule."""
     text = ("# Corsaires\n\n## Capacités\n\n### Ivresse\n\nLe marin titube. Changements : en V1, l'Ivresse annulait aussi Pied marin.\n\n"
+            "### Gabier\n\nIl grimpe. En V1, Gabier et Loup de mer étaient incompatibles.\n\n### Loup de mer\n\nIl navigue.\n\n"
             "### Pied marin\n\nIl ne glisse pas.\n\n### Faveur\n\nDans la première édition, n'importe quel chef pouvait accorder sa faveur ; "
             "désormais, seule une figurine dotée de Régent en a le pouvoir.\n\n### Régent\n\nIl règne.\n\n"
             "### Ailes\n\nIl se déplace comme s'il possédait Vol.\n\n### Vol\n\nIl vole.\n")
     edges = {(s.subject.label, s.object.label): s for s in build_glossary(text, "corsaires.md").statements if s.object.kind == "ability"}
     former = edges[("Ivresse", "Pied marin")]
     assert former.relation == "references" and former.rule.startswith("former edition") and former.suggested is None
+    copula = edges[("Gabier", "Loup de mer")]
+    assert copula.relation == "references" and copula.rule.startswith("former edition")
     assert not edges[("Faveur", "Régent")].rule.startswith("former edition")
     assert not edges[("Ailes", "Vol")].rule.startswith("former edition")
 

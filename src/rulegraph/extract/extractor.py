@@ -551,6 +551,7 @@ def game_lexicon(corpus: Corpus, game: str) -> Lexicon:
 
 _ABBREVIATION = _NAMES["abbreviation"]
 _ABBREVIATION_LEGEND = re.compile(_ABBREVIATION + _NAMES["abbreviation_legend"])
+_ABBREVIATION_IN_PARENTHESES = re.compile(r"\(\s*" + _ABBREVIATION + r"\s*\)")
 
 
 def declared_abbreviations(texts: list[str], names: list[str]) -> dict[str, tuple[str, ...]]:
@@ -558,15 +559,18 @@ def declared_abbreviations(texts: list[str], names: list[str]) -> dict[str, tupl
     abbreviations): "PdC = Peau de cristal" in a legend, or "Jet de verre en fusion (JVF)". Only
     a defined name counts: "fig. = figurine" is no ability."""
     by_key = {fold(name): name for name in names}
+    longest = max((len(key.split()) for key in by_key), default=0)
     found: dict[str, set[str]] = {}
-    after_name = re.compile(rf"(?P<name>(?i:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))}))\s*\({_ABBREVIATION}\)") \
-        if names else None
     for text in texts:
-        matches = [*_ABBREVIATION_LEGEND.finditer(text), *(after_name.finditer(text) if after_name else ())]
-        for match in matches:
-            key = fold(match.group("name"))
-            if key in by_key and _initials_of(match.group("short"), key):
-                found.setdefault(key, set()).add(match.group("short"))
+        pairs = [(fold(match.group("name")), match.group("short")) for match in _ABBREVIATION_LEGEND.finditer(text)]
+        for match in _ABBREVIATION_IN_PARENTHESES.finditer(text):
+            before = fold(text[max(0, match.start() - 200) : match.start()]).split()[-longest:]
+            key = next((" ".join(before[-size:]) for size in range(len(before), 0, -1) if " ".join(before[-size:]) in by_key), None)
+            if key is not None:
+                pairs.append((key, match.group("short")))
+        for key, short in pairs:
+            if key in by_key and _initials_of(short, key):
+                found.setdefault(key, set()).add(short)
     return {key: tuple(sorted(shorts)) for key, shorts in found.items()}
 
 
@@ -574,7 +578,7 @@ def _initials_of(short: str, folded_name: str) -> bool:
     """The abbreviation's capitals are initials of the name's words, the first one first: "JVF"
     for "jet de verre en fusion", not "PA" for "perforant" ("Perforant (PA)" speaks of PA)."""
     capitals = fold("".join(c for c in short if c.isupper()))
-    initials = [word[0] for word in folded_name.split()]
+    initials = [word[0] for word in re.split(r"[\s']+", folded_name) if word]
     if len(capitals) < 2 or not initials or capitals[0] != initials[0]:
         return False
     remaining = iter(initials[1:])

@@ -298,8 +298,11 @@ def in_former_edition(statement: Statement, analysis: SentenceAnalysis) -> bool:
     vocabulary = words()
     if statement.span is None or vocabulary.former_edition.search(fold(statement.sentence)) is None:
         return False
-    verb = fold(analysis.tokens[analysis.clause_of(analysis.span_head(*statement.span)).head].text)
-    return verb.endswith(vocabulary.imperfect_endings) and verb not in vocabulary.imperfect_exceptions
+    head = analysis.clause_of(analysis.span_head(*statement.span)).head
+    # "étaient incompatibles": the parse heads the clause with the adjective, its copula a child.
+    verbs = [analysis.tokens[head], *(t for t in analysis.children(head) if t.dep.split(":")[0] in ("cop", "aux"))]
+    return any(fold(verb.text).endswith(vocabulary.imperfect_endings) and fold(verb.text) not in vocabulary.imperfect_exceptions
+               for verb in verbs)
 
 
 def _rule(prediction: Prediction) -> str:

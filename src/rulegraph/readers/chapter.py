@@ -87,7 +87,7 @@ def _is_sidebar(lines: list[str], number: int, previous_blank: bool) -> bool:
     label, colon, title = line.partition(":")
     following = lines[number].strip() if number < len(lines) else ""
     return (previous_blank and bool(colon) and bool(label.strip()) and bool(title.strip()) and is_upper_case(line)
-            and bool(following) and not ENTRY_HEADER.match(line))
+            and bool(following) and not ENTRY_HEADER.match(line) and not _is_dash_entry(lines, number + 1, True))
 
 
 def _is_dash_entry(lines: list[str], number: int, previous_blank: bool) -> bool:
@@ -166,12 +166,14 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if _is_title(lines, number):
             continue
-        if not openers and _is_sidebar(lines, number, previous_blank):
+        if not openers and fold(line) not in categories and _is_sidebar(lines, number, previous_blank):
             current, in_aside, previous_blank = None, True, False
             continue
-        if in_aside and not _is_dash_entry(lines, number, True):
-            asides.append(Paragraph(line, number))
-            continue
+        if in_aside:
+            if not _is_dash_entry(lines, number, True):
+                asides.append(Paragraph(line, number))
+                continue
+            in_aside, previous_blank = False, True
         if number not in openers and (fold(line) in categories or _is_section(lines, number, previous_blank)):
             section = sentence_case(without_rule_number(line)) if capitals or colons else line
             category = category_class(section, categories, default_class)

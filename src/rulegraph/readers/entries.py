@@ -103,10 +103,10 @@ def category_class(label: str, mapping: Mapping[str, str], default: str = CHARAC
     key = fold(label)
     if key in mapping:
         return mapping[key]
-    if (kind := _term_sections().get(_head_word(key))) is not None and not _names_abilities(key):
-        return kind
     if label and _WEAPON_WORDS & set(key.split()):
         return WEAPON
+    if (kind := _term_sections().get(_head_word(key))) is not None and not _names_abilities(key):
+        return kind
     return default
 
 
@@ -117,10 +117,18 @@ def _term_sections() -> dict[str, str]:
 
 
 def _names_abilities(folded_label: str) -> bool:
-    """The title speaks of abilities ("Tableau des compétences"): its rows are abilities."""
+    """The title speaks of abilities ("Tableau des compétences", "Tableau des règles
+    spéciales"): its rows are abilities."""
+    return _ability_words().search(folded_label) is not None
+
+
+@cache
+def _ability_words() -> re.Pattern[str]:
+    """The ability nouns of the analysis word lists, one- or several-word, as a folded pattern."""
     from ..extract.analysis import words
 
-    return not words().ability_words.isdisjoint(folded_label.split())
+    nouns = sorted((fold(word) for word in words().ability_words), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, nouns)) + r")\b")
 
 
 def _head_word(folded_label: str) -> str:

@@ -163,6 +163,7 @@ def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any],
             return [(category, data)]
         found: list[tuple[str, _Object | _Array]] = []
         for record in data:
+            record = _in_language(record, options.get("language", "fr"))
             name_key = _find_key(record, options.get("name_field"), NAME_FIELDS) if isinstance(record, dict) else None
             group = str(record[name_key]) if name_key is not None and isinstance(record[name_key], (str, int)) else category
             if groups is not None and isinstance(record, dict):
@@ -181,9 +182,11 @@ def _entry_lists(data: Any, path: tuple[str, ...], options: dict[str, Any],
 
 
 def _groups_entry_lists(records: list[Any], options: dict[str, Any]) -> bool:
-    """Most records of the list hold a list of named records themselves: groups of abilities."""
+    """Most records of the list hold a list of named records under a key that names abilities
+    ("capacites", "skills"): groups of abilities. A spell whose "niveaux" list names its ranks
+    is an ability."""
     holding = [record for record in records if isinstance(record, dict) and any(
-        _is_entry_list(value, options.get("name_field")) for value in record.values())]
+        fold(key) in CONTAINER_KEYS and _is_entry_list(value, options.get("name_field")) for key, value in record.items())]
     return len(holding) * 2 > len(records)
 
 
@@ -392,7 +395,8 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
     if note_key is not None and isinstance(item[note_key], (str, list)):
         cells = [item[note_key]] if isinstance(item[note_key], str) else [str(n) for n in item[note_key]]
         note_line = locator.field_line(item, note_key) or line
-        rulings, notes = column_notes([Paragraph(cell, note_line) for cell in cells], paragraphs)
+        lines = [part for cell in cells for part in cell.splitlines() if part.strip()]
+        rulings, notes = column_notes([Paragraph(part, note_line) for part in lines], paragraphs)
         paragraphs += rulings
     else:
         note_key = None

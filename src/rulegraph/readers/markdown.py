@@ -98,6 +98,11 @@ def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, 
 #: (``&nbsp;``, ``&laquo;``, ``&#233;``).
 _HTML_HINT = re.compile(r"</?[A-Za-z][^<>]*>|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
 _HTML_BREAKS = frozenset({"br", "p", "div", "li", "tr", "hr"})
+#: Struck-out text, like ``~~…~~``: a rule the author removed.
+_HTML_STRUCK = frozenset({"del", "s", "strike"})
+#: Tags an export writes around text; any other "<…>" is the author's ("<niveau>", "Force<Endurance").
+_HTML_INLINE = _HTML_BREAKS | _HTML_STRUCK | frozenset({"b", "strong", "i", "em", "u", "span", "font", "small", "big", "sup",
+                                                          "sub", "a", "ul", "ol", "table", "td", "th", "center", "blockquote"})
 _SPACES = re.compile(r"[ \t\xa0]{2,}|\xa0")
 _HTML_EMPHASIS = frozenset({"b", "strong", "i", "em", "u"})
 
@@ -111,20 +116,31 @@ class _InlineHtml(HTMLParser):
         self.parts: list[str] = []
         self.marked: list[str] = []
         self._open: list[list[str]] = []
+        self._struck = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HTML_BREAKS:
+        if tag not in _HTML_INLINE:
+            self.handle_data(self.get_starttag_text() or "")
+        elif tag in _HTML_BREAKS:
             self.parts.append(" ")
+        elif tag in _HTML_STRUCK:
+            self._struck += 1
         elif tag in _HTML_EMPHASIS:
             self._open.append([])
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _HTML_EMPHASIS and self._open:
+        if tag not in _HTML_INLINE:
+            self.handle_data(f"</{tag}>")
+        elif tag in _HTML_STRUCK:
+            self._struck = max(0, self._struck - 1)
+        elif tag in _HTML_EMPHASIS and self._open:
             phrase = "".join(self._open.pop()).strip()
             if phrase:
                 self.marked.append(phrase)
 
     def handle_data(self, data: str) -> None:
+        if self._struck:
+            return
         self.parts.append(data)
         for phrase in self._open:
             phrase.append(data)
