@@ -93,8 +93,8 @@ def test_ability_panel_relation_filter_drops_other_edges(seed_view):
 
 
 def test_ability_panel_escapes_hostile_text(hostile_graph):
-    panel = ability_html(hostile_graph, "Piège <b>gras</b>")
-    assert "<script>" not in panel and "<img" not in panel and "<b>gras" not in panel
+    panel = ability_html(hostile_graph, "Piège <blink>gras</blink>")
+    assert "<script>" not in panel and "<img" not in panel and "<blink>gras" not in panel
     assert "&lt;script&gt;document.title=&#x27;pwned&#x27;&lt;/script&gt;" in panel
     assert "&lt;script&gt;document.title=&#x27;pwned-note&#x27;" in panel
     assert ">Fouisseur</mark>" in panel
