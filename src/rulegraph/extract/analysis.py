@@ -68,9 +68,9 @@ class Words:
     see_also_openers: tuple[str, ...]
     equipment_triggers: tuple[str, ...]
     ability_words: frozenset[str]
-    former_edition: re.Pattern[str] = re.compile(r"(?!)")
-    imperfect_endings: tuple[str, ...] = ()
-    imperfect_exceptions: frozenset[str] = frozenset()
+    former_edition: re.Pattern[str]
+    imperfect_endings: tuple[str, ...]
+    imperfect_exceptions: frozenset[str]
     #: relation → the lemmas that speak of it ([relation_words]).
     relation_words: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -98,6 +98,13 @@ def words() -> Words:
         **sets,
         **prefixes,
     )
+
+
+@cache
+def ability_noun_alternation() -> str:
+    """The ability nouns ("capacité", "règle spéciale", "mots-clés"…), folded, as one regex
+    alternation, longest first: for the patterns that look for them in folded text."""
+    return "|".join(sorted(map(re.escape, words().ability_words), key=len, reverse=True))
 
 
 @dataclass(frozen=True, slots=True)

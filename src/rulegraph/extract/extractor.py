@@ -28,7 +28,7 @@ from ..namespaces import INTERACTIONS, TERM_RELATIONS
 from ..readers.fields import relation_of
 from ..stored import ExtractionCache
 from ..text import fold, fold_aligned, split_sentences, stem, tokenize
-from .analysis import Analyser, Words
+from .analysis import Analyser, Words, ability_noun_alternation
 from .analysis import words as analysis_words
 from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
 from .lexicon import Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_forms, build_lexicon, feminine_forms, french_word_frequency, load_vocabulary
@@ -432,8 +432,7 @@ _CATEGORY_PRONOUNS = frozenset(_NAMES["category_pronouns"])
 @cache
 def _demonstrative_noun() -> re.Pattern[str]:
     """"ces compétences", "cette capacité": a self demonstrative before an ability noun."""
-    nouns = "|".join(sorted(map(re.escape, _ability_nouns()), key=len, reverse=True))
-    return re.compile(rf"{_NAMES['self_demonstratives']}\s+(?:{nouns})\b")
+    return re.compile(rf"{_NAMES['self_demonstratives']}\s+(?:{ability_noun_alternation()})\b")
 
 
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
@@ -565,8 +564,9 @@ def declared_abbreviations(texts: list[str], names: list[str]) -> dict[str, tupl
         pairs = [(fold(match.group("name")), match.group("short")) for match in _ABBREVIATION_LEGEND.finditer(text)]
         for match in _ABBREVIATION_IN_PARENTHESES.finditer(text):
             before = fold(text[max(0, match.start() - 200) : match.start()]).split()[-longest:]
-            key = next((" ".join(before[-size:]) for size in range(len(before), 0, -1) if " ".join(before[-size:]) in by_key), None)
-            if key is not None:
+            # The longest run of words right before the parenthesis that is a name.
+            tails = (" ".join(before[-size:]) for size in range(len(before), 0, -1))
+            if (key := next((tail for tail in tails if tail in by_key), None)) is not None:
                 pairs.append((key, match.group("short")))
         for key, short in pairs:
             if key in by_key and _initials_of(short, key):

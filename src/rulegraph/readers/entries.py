@@ -125,10 +125,9 @@ def _names_abilities(folded_label: str) -> bool:
 @cache
 def _ability_words() -> re.Pattern[str]:
     """The ability nouns of the analysis word lists, one- or several-word, as a folded pattern."""
-    from ..extract.analysis import words
+    from ..extract.analysis import ability_noun_alternation
 
-    nouns = sorted((fold(word) for word in words().ability_words), key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, nouns)) + r")\b")
+    return re.compile(rf"\b(?:{ability_noun_alternation()})\b")
 
 
 def _head_word(folded_label: str) -> str:

@@ -239,13 +239,17 @@ def _group_texts(groups: list[tuple[str, Any]], locator: _Locator, options: dict
 
 
 def _record_texts(name: str, record: Any, locator: _Locator, options: dict[str, Any]) -> list[tuple[str, Paragraph]]:
-    """A category's or group's record's description, paragraph by paragraph, with its name."""
-    record = _in_language(record, options.get("language", "fr"))
+    """A category's or group's record (already read in the corpus language) description,
+    paragraph by paragraph, with its name."""
     text_key = _find_key(record, options.get("text_field"), TEXT_FIELDS) if isinstance(record, dict) else None
     if text_key is None or not isinstance(record[text_key], str):
         return []
     line = locator.field_line(record, text_key) or locator.line(record.start)
     return [(name, paragraph) for paragraph in _paragraphs(record[text_key], line)]
+
+
+#: The key of a list of categories ("categories", "groupes"): a category field's name, singular or plural.
+_CATEGORY_LIST_KEYS = frozenset(fold(name).rstrip("s") for name in CATEGORY_FIELDS)
 
 
 def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locator, options: dict[str, Any]) -> tuple[
@@ -256,7 +260,7 @@ def _category_records(lists: list[tuple[str, _Object | _Array]], locator: _Locat
     description as the category's own text."""
     language = options.get("language", "fr")
     for index, (key, records) in enumerate(lists):
-        if not isinstance(records, _Array) or fold(key).rstrip("s") not in {fold(f).rstrip("s") for f in CATEGORY_FIELDS}:
+        if not isinstance(records, _Array) or fold(key).rstrip("s") not in _CATEGORY_LIST_KEYS:
             continue
         named: dict[str, tuple[str, Any]] = {}
         for record in records:

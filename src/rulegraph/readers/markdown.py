@@ -101,10 +101,10 @@ _HTML_BREAKS = frozenset({"br", "p", "div", "li", "tr", "hr"})
 #: Struck-out text, like ``~~…~~``: a rule the author removed.
 _HTML_STRUCK = frozenset({"del", "s", "strike"})
 #: Tags an export writes around text; any other "<…>" is the author's ("<niveau>", "Force<Endurance").
-_HTML_INLINE = _HTML_BREAKS | _HTML_STRUCK | frozenset({"b", "strong", "i", "em", "u", "span", "font", "small", "big", "sup",
-                                                          "sub", "a", "ul", "ol", "table", "td", "th", "center", "blockquote"})
-_SPACES = re.compile(r"[ \t\xa0]{2,}|\xa0")
 _HTML_EMPHASIS = frozenset({"b", "strong", "i", "em", "u"})
+_HTML_INLINE = _HTML_BREAKS | _HTML_STRUCK | _HTML_EMPHASIS | frozenset(
+    {"span", "font", "small", "big", "sup", "sub", "a", "ul", "ol", "table", "td", "th", "center", "blockquote"})
+_SPACES = re.compile(r"[ \t\xa0]{2,}|\xa0")
 
 
 class _InlineHtml(HTMLParser):
