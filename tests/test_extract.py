@@ -708,6 +708,32 @@ def test_a_discovered_name_runs_over_an_article_link_that_closes_the_phrase(text
 @pytest.mark.parametrize(
     ("text", "names"),
     [
+        ("À fusionner avec l'ancienne capacité Tir en cloche de la v0.5 ?", ["Tir en cloche"]),
+        ("Il gagne la capacité Frappe à revers.", ["Frappe à revers"]),
+        # A bare link needs a content word after it, and no locution ("en cas de", "à moins").
+        ("Il gagne la capacité Esquive en cas de charge.", ["Esquive"]),
+        ("Il gagne la capacité Esquive en mêlée.", ["Esquive"]),
+        ("Il perd la capacité Esquive à chaque tour.", ["Esquive"]),
+    ],
+)
+def test_a_discovered_name_runs_over_en_or_a_before_a_bare_word(text, names):
+    assert _discovered(text) == names
+
+
+def test_a_name_seen_alone_first_still_goes_on_through_a_link():
+    """"voir Tir" first, then "la capacité Tir en cloche": two names, not "Tir" twice."""
+    entry = Entry(name="Alpha", heading="Alpha", game="jeu", source="regles.md", line=1, category="character",
+                  paragraphs=(Paragraph("Il recharge (voir Tir).", 1),
+                              Paragraph("Il remplace la capacité Tir en cloche.", 2),
+                              Paragraph("Les créatures dotées de Vol ne tombent pas.", 3),
+                              Paragraph("Les créatures dotées de Vol touchées par lui tombent.", 4)))
+    found = discover_terms([entry], build_lexicon("jeu", ["Alpha", *OTHERS], {}))
+    assert [name for name, _ in found] == ["Tir", "Tir en cloche", "Vol"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
         ("Ce poison est traité par Antidote sacré.", ["Antidote sacré"]),
         ("Elle se cumule avec Peau de fer.", ["Peau de fer"]),
     ],

@@ -44,6 +44,8 @@ _CAPITALISED_NAME = re.compile(_NAMES["capitalised_name"])
 _NEXT_LOWER_WORD = re.compile(r"[ \t]+([a-zà-ÿœæ][\w’'\-]*)")
 _INVERTED_SUBJECT = re.compile(_NAMES["inverted_subject"])
 _NAME_LINKS = tuple(_NAMES["name_links"])
+_BARE_NAME_LINKS = frozenset(_NAMES["bare_name_links"])
+_BARE_LINK_LOCUTIONS = frozenset(_NAMES["bare_link_locutions"])
 #: "Tir à l'arc)", "Maître de la forge.": a link with an article, then one word that closes the phrase.
 _CLOSING_LINK = re.compile(_NAMES["closing_link"])
 #: "(cf. Moral)": a reference to a rule section, like "voir X".
@@ -97,7 +99,7 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
                  bearer_before: re.Pattern[str] | None = None) -> str:
     """A capitalised name that goes on in lower case ("Bouclier mental est ..."): the lower-case
     words after it belong to it up to a function word or a frequent verb; "de", "du", "des",
-    "d'" only when a content word follows them ("Tir de barrage", not "Garde de la cible"); "à l'",
+    "d'", and "en", "à" with no article, only when a content word follows them ("Tir en cloche") ("Tir de barrage", not "Garde de la cible"); "à l'",
     "à la", "au", "aux", "de la", "des" only before a content word that ends the phrase and is no
     bearer noun ("voir Tir à l'arc)", "voir Maître de la forge.", but "Carapace de la cible.")."""
     name_end, position, words = end, end, 0
@@ -114,6 +116,12 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
         if word in _NAME_LINKS:
             position = match.end()
             continue
+        if match.group(1) in _BARE_NAME_LINKS:
+            content = _NEXT_LOWER_WORD.match(text, match.end())
+            if content is None or fold(content.group(1)) in stop_words or fold(content.group(1)) in _BARE_LINK_LOCUTIONS:
+                break
+            position = match.end()
+            continue
         if word.startswith("d'") and len(word) > 2:
             word = word[2:]
         if word in stop_words or ("'" in word and word[: word.index("'") + 1] in stop_words) or _INVERTED_SUBJECT.search(match.group(1)):
@@ -121,6 +129,12 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
         position = name_end = match.end()
         words += 1
     return text[start:name_end]
+
+
+def _goes_on_through_link(rest: str) -> bool:
+    """Whether the words that extend a name start with a link ("en cloche", "de barrage")."""
+    words = rest.split()
+    return bool(words) and (words[0] in _BARE_NAME_LINKS or fold(words[0]) in _NAME_LINKS)
 
 
 #: What a name's context says it is, strongest first: an ability wins over everything but a
@@ -246,16 +260,17 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                 mentions = known.find(text[position : position + len(candidate) + 60])
                 if mentions and mentions[0].start == 0 and mentions[0].end >= len(name) - 1:
                     continue
+                # An emphasised name (_Nage_ du livre de base) ends where the emphasis ends. A
+                # name seen alone elsewhere goes on only through a link ("voir Tir", then "la
+                # capacité Tir en cloche"; but "dotées de Vol touchées par").
+                if position in extensible and name == candidate.strip() and fold(name) not in marked:
+                    extended = _name_extent(text, position, position + len(name), language.name_stop_words,
+                                            bearer_before=language.bearer_before)
+                    if fold(name) not in found or _goes_on_through_link(extended[len(name):]):
+                        name = extended
                 if fold(name) in found:
                     kinds[fold(name)].add(kind)
                     continue
-                # An emphasised name (_Nage_ du livre de base) ends where the emphasis ends.
-                if position in extensible and name == candidate.strip() and fold(name) not in marked:
-                    name = _name_extent(text, position, position + len(name), language.name_stop_words,
-                                        bearer_before=language.bearer_before)
-                    if fold(name) in found:
-                        kinds[fold(name)].add(kind)
-                        continue
                 # A function word alone ("leur capacité « En avant ! »" cut at its first word)
                 # names nothing, and as a name it would match every "en" of the glossary.
                 if all(word in language.name_stop_words for word in fold(name).split()):
