@@ -1046,3 +1046,15 @@ def test_a_choice_denied_without_the_other_ability_requires_it(tmp_path, sentenc
     assert ("Embuscade", "requires", "Camouflage") in rule_edges(sentence)
     granted = rule_edges("S'il ne possède pas déjà Camouflage, il l'acquiert en même temps qu'Embuscade.")
     assert granted and all(relation != "requires" for _s, relation, _o in granted)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Cette capacité n'est utilisable par aucun combattant qui ne soit pas Colosse.", {("Alpha", "requires", "Colosse")}),
+    ("Nul ne peut la prendre qui ne possède déjà Garde.", {("Alpha", "requires", "Garde")}),
+    ("Aucune figurine qui ne soit dotée de Véloce ne peut l'utiliser.", {("Alpha", "requires", "Véloce")}),
+    # A rule for the opponents requires nothing of the bearer.
+    ("Aucun ennemi qui ne possède pas Garde ne peut riposter.", {("Alpha", "references", "Garde")}),
+])
+def test_only_the_bearers_left_by_a_double_negation_may_use_it(text, expected):
+    """"aucun combattant qui ne soit pas X": only X's bearers, a prerequisite."""
+    assert edges(text) == expected
