@@ -755,3 +755,21 @@ def test_struck_html_is_dropped_and_an_authors_angle_brackets_are_kept():
     """"<del>…</del>" is a removed rule like "~~…~~"; "<niveau>" is the author's, not markup."""
     assert markdown.strip_markup("Il vole. <del>Incompatible avec Nage.</del> Fin.")[0] == "Il vole. Fin."
     assert markdown.strip_markup("Bonus par <niveau> de Vol.<br>Fin.")[0] == "Bonus par <niveau> de Vol. Fin."
+
+
+def test_a_wiki_link_is_its_shown_text_and_marks_a_name(tmp_path):
+    """"perd sa _[[Garde]]_", "[[Moral#Tests|le Moral]]": the brackets are a wiki's link syntax,
+    and the entry reads as if they were not there."""
+    clean, marked = markdown.strip_markup("Il perd sa _[[Garde]]_ et teste [[Moral#Tests|le Moral]].")
+    assert clean == "Il perd sa Garde et teste le Moral."
+    assert {"Garde", "le Moral"} <= set(marked)
+    from rulegraph.build import build
+
+    def relations(garde: str) -> set[tuple[str, str, str, str]]:
+        path = tmp_path / f"wiki{len(garde)}.md"
+        path.write_text("# Wiki\n\n## Combat\n\n### Charge furieuse\n\nLe combattant qui profite de Charge furieuse "
+                        f"perd sa {garde} jusqu'à la fin du tour.\n\n### Garde\n\nIl pare.\n", encoding="utf-8")
+        return {(s.subject.label, s.relation, s.object.label, s.sentence) for s in build(files=[path], game="wiki").statements
+                if s.object.kind == "ability"}
+
+    assert relations("_[[Garde]]_") == relations("Garde") != set()

@@ -3,8 +3,8 @@
 A file with no ``###`` heading uses ``##`` for entries, unless it holds its abilities in tables
 (``| Capacité | Effet |``, one row per ability, read by markdown-it-py): then every heading is a
 section, each row an entry, and the paragraphs beside a table its commentary. ``_italic_``, ``*italic*`` and
-``**bold**`` are removed from the text and remembered as marked phrases, a hint for the
-extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
+``**bold**`` and a wiki's ``[[links]]`` are removed from the text and remembered as marked
+phrases, a hint for the extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
 typography too, and is removed like a link's brackets, unless the document's arrows say "gives"
 ("Alliés à 6 ps → Transe", :func:`arrows_give`): then they stay, and a cue reads them.
 """
@@ -35,6 +35,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
+#: A wiki's link (MediaWiki, DokuWiki, Obsidian): ``[[Page]]``, ``[[Page#Section|shown text]]``.
+_WIKI_LINK = re.compile(r"\[\[(?P<page>[^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|(?P<shown>[^\[\]]*))?\]\]")
 #: An arrow right before a name: "→ Vol plané" (not "PA 4 → PA 3", which says "becomes").
 _ARROW_TO_NAME = r"[→⇒➔➜►▶☞]\s*(?=[«\"(]?[A-ZÀ-ÝŒÆ])"
 #: The arrow with the spaces before it, not after a number: what a link arrow's removal takes.
@@ -86,7 +88,12 @@ def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, 
         marked.append(phrase)
         return phrase
 
-    clean = _EMPHASIS.sub(keep, text)
+    def linked(match: re.Match[str]) -> str:
+        phrase = (match.group("shown") or match.group("page")).strip()
+        marked.append(phrase)
+        return phrase
+
+    clean = _EMPHASIS.sub(keep, _WIKI_LINK.sub(linked, text))
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
     if not keep_arrows:
