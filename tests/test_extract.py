@@ -1058,3 +1058,67 @@ def test_a_choice_denied_without_the_other_ability_requires_it(tmp_path, sentenc
 def test_only_the_bearers_left_by_a_double_negation_may_use_it(text, expected):
     """"aucun combattant qui ne soit pas X": only X's bearers, a prerequisite."""
     assert edges(text) == expected
+
+
+_SECTIONED = """# Papetiers
+
+## Compétences d'Aérostier
+
+Chaque bande rêve d'une machine. {intro}
+
+### Aéronaute
+
+Il pilote.
+
+### Largage
+
+Il lâche des pierres.
+
+### Vent porteur
+
+Il dérive.
+
+## Compétences de combat
+
+### Mutuelliste
+
+Il s'entraide.
+"""
+
+
+@pytest.mark.parametrize(("intro", "expected"), [
+    ("Seul un combattant doté d'Aéronaute peut choisir les autres compétences de cette catégorie.",
+     {("Largage", "requires", "Aéronaute"), ("Vent porteur", "requires", "Aéronaute")}),
+    ("Aucune d'elles ne peut être prise par un combattant doté de Mutuelliste.",
+     {(name, "excludes", "Mutuelliste") for name in ("Aéronaute", "Largage", "Vent porteur")}),
+    # Factions and exceptions are not what a figure has: the sentence stays a general rule.
+    ("Elles sont réservées aux factions Mutuellistes.", set()),
+    ("Ces compétences ne se cumulent pas, à l'exception du Mutuelliste.", set()),
+])
+def test_a_section_introduction_is_said_of_each_member_when_it_names_a_bearer(tmp_path, intro, expected):
+    """A section's text before its entries that refers back to them ("Aucune d'elles", "cette
+    catégorie") and names the other ability by its bearers ("un combattant doté de X") is said of
+    each ability of the section, in Markdown and in a chapter."""
+    from rulegraph.corpus import corpus_from_files
+    from rulegraph.extract.extractor import extract_corpus
+
+    markdown = _SECTIONED.format(intro=intro)
+    chapter = "\n".join(line.lstrip("#").strip() if not line.startswith("### ") else f"- {line[4:]} :" for line in markdown.splitlines())
+    for name, text in (("g.md", markdown), ("g.txt", chapter.replace(" :\n\n", " : "))):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        statements = extract_corpus(corpus_from_files([path], game="g"), rules_only=True)
+        found = {(s.subject.label, s.relation, s.object.label) for s in statements
+                 if s.object.kind == "ability" and s.line == text.splitlines().index(next(
+                     line for line in text.splitlines() if intro in line)) + 1}
+        assert found == expected, name
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Elle ne peut pas être prise par un personnage possédant Garde.", {("Alpha", "excludes", "Garde")}),
+    ("Elle ne peut être prise que par un personnage possédant Garde.", {("Alpha", "requires", "Garde")}),
+    ("Elle ne peut pas être prise par un combattant qui ne possède pas déjà Garde.", {("Alpha", "requires", "Garde")}),
+    ("Il ne peut pas être pris par le coup de Garde.", {("Alpha", "references", "Garde")}),
+])
+def test_taken_by_a_figure_that_has_the_other_is_an_exclusion(text, expected):
+    assert edges(text) == expected

@@ -412,7 +412,7 @@ def test_a_wiki_of_abilities_as_bold_list_items_under_category_headings():
     assert entries["Éperonnage"].notes[0].text == "à réserver aux skiffs ?"
     assert entries["Perforant"].parameters == ("X",) and entries["Perforant"].glossary_category == "Combat"
     assert entries["Pilote"].glossary_category == "Talents de Pilotage"
-    assert any("ne peuvent être pris que par" in p.text for p in document.preamble)
+    assert any("ne peuvent être pris que par" in p.text for _section, p in document.section_texts)
 
 
 def test_labelled_bullets_inside_heading_entries_stay_their_text():
@@ -679,19 +679,22 @@ def test_a_manifest_maps_a_section_of_states_to_state_terms(tmp_path):
     assert ("Coup de tête", "involvesState", "Sonné") in {(s.subject.label, s.relation, s.object.label) for s in result.statements}
 
 
-def test_a_section_text_before_its_entries_stays_the_preamble_and_is_not_said_of_each(build_glossary):
+def test_a_section_text_before_its_entries_is_said_of_each_only_through_a_bearer(build_glossary):
     """A wiki's category introduction mixes rules, flavour, factions and lower-case names
     ("réservées aux factions Canuts et Mutuellistes", "trois pour un chef d'atelier"): read as said
-    of each ability, it gave a blind glossary eleven false alarms and no true link. It stays the
-    preamble, where only a sentence that names a category speaks of its abilities."""
+    of each ability, it gave a blind glossary eleven false alarms and no true link. Only a
+    sentence that refers back to the section's abilities and names the other one by its bearers
+    ("un combattant doté d'Esprit fort") speaks of each."""
     text = ("# T\n\n## Compétences de Croyance\n\nAucune de ces compétences n'affecte un combattant doté d'Esprit fort.\n"
-            "Les maîtres du Mauvais oeil sont craints.\n\n"
+            "Elles sont réservées aux factions Fouille et Esprit fort. Les maîtres du Mauvais oeil sont craints.\n\n"
             "### Mauvais oeil\n\nIl maudit.\n\n### Feu follet\n\nIl brille.\n\n## Gabelle\n\n### Esprit fort\n\nIl doute.\n\n"
             "### Fouille\n\nIl fouille.\n")
     result = build_glossary(text, "g.md", game="Sauniers")
     document = result.corpus.documents[0]
-    assert [p.line for p in document.preamble] == [5]
-    assert not [s for s in result.statements if s.object.kind == "ability" and s.subject.kind == "ability"]
+    assert not document.preamble and [(section, p.line) for section, p in document.section_texts] == [("Compétences de Croyance", 5)]
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in result.statements
+             if s.object.kind == "ability" and s.subject.kind == "ability"}
+    assert pairs == {frozenset(("Mauvais oeil", "Esprit fort")), frozenset(("Feu follet", "Esprit fort"))}
 
 
 def test_a_table_column_that_goes_on_with_the_rule_is_read(build_glossary):

@@ -134,17 +134,21 @@ class Document:
     terms: tuple[tuple[str, str, int], ...] = ()
     #: The paragraphs that present a category of the glossary (an app's category or faction
     #: record's description), with the category's label: read as that category's own text, where
-    #: "ces compétences" and "aucune d'entre elles" are each of its abilities. A section's text
-    #: before its entries (Markdown, chapter) is not one: it mixes rules, flavour and factions, and
-    #: read this way it gave a blind wiki eleven false alarms and no true link; it stays preamble.
+    #: "ces compétences" and "aucune d'entre elles" are each of its abilities.
     category_texts: tuple[tuple[str, Paragraph], ...] = ()
+    #: A section's text before its entries (Markdown, chapter), with the section's title. It mixes
+    #: rules, flavour and factions: read as a category's own text, it gave a blind wiki eleven
+    #: false alarms and no true link. A sentence there is said of each ability of the section
+    #: only when it also names the other ability by its bearers ("Aucune d'elles ne peut être
+    #: prise par un combattant doté d'Aéronaute"); the rest is read as preamble.
+    section_texts: tuple[tuple[str, Paragraph], ...] = ()
 
     @property
     def general_rules(self) -> tuple[Paragraph, ...]:
         """Every paragraph outside the entries (preamble, commentary, relation lists, category
-        texts), in the file's order."""
+        and section texts), in the file's order."""
         listed = (paragraph for _relation, paragraph in self.relation_lists)
-        presented = (paragraph for _category, paragraph in self.category_texts)
+        presented = (paragraph for _category, paragraph in (*self.category_texts, *self.section_texts))
         return tuple(sorted((*self.preamble, *self.commentary, *listed, *presented), key=lambda paragraph: paragraph.line))
 
 

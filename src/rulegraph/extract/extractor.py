@@ -442,12 +442,23 @@ def _said_of_each_member(sentence: str) -> bool:
 
 
 _CATEGORY_PRONOUNS = frozenset(_NAMES["category_pronouns"])
+_BEARER_BEFORE_NAME = re.compile(_NAMES["bearer_before_name"])
+
+
+def _names_an_ability_by_its_bearers(sentence: str, lexicon: Lexicon) -> bool:
+    """"par un combattant doté d'Aéronaute", "les figurines possédant Vol": the sentence names an
+    ability as what a figure has, not as a faction or an exception ("réservées aux factions
+    Canuts et Mutuellistes", "à l'exception du Capo")."""
+    return any(m.term.kind == "ability" and _BEARER_BEFORE_NAME.search(fold_aligned(sentence[: m.start]))
+               for m in lexicon.find(sentence))
 
 
 @cache
 def _demonstrative_noun() -> re.Pattern[str]:
-    """"ces compétences", "cette capacité": a self demonstrative before an ability noun."""
-    return re.compile(rf"{_NAMES['self_demonstratives']}\s+(?:{ability_noun_alternation()})\b")
+    """"ces compétences", "cette capacité", "de cette catégorie": a self demonstrative before an
+    ability noun or a word for the category itself."""
+    nouns = "|".join(map(re.escape, _NAMES["category_nouns"]))
+    return re.compile(rf"{_NAMES['self_demonstratives']}\s+(?:{ability_noun_alternation()}|{nouns})\b")
 
 
 def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cue], categories: dict[str, list[str]]) -> list[Statement]:
@@ -467,7 +478,8 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
     - each sentence of a category's own text (an app's category record) that names no other
       category, read as if written in the text of that category: "Aucune d'entre elles ne peut
       être acquise par un combattant qui a prêté le Serment de la Ferme" is said of each of its
-      abilities.
+      abilities; in a section's text before its entries, only when it also names the other
+      ability by its bearers ("par un combattant doté d'Aéronaute").
     Outside a question and its answer, each sentence is read on its own.
     """
     out: list[Statement] = []
@@ -480,9 +492,12 @@ def _general_rule_statements(document: Document, lexicon: Lexicon, cues: list[Cu
         for unit in _questions_with_answers(paragraphs):
             asks = any("?" in paragraph.text for paragraph in unit)
             units += [(unit, is_commentary, None)] if asks else [((sentence,), is_commentary, None) for sentence in _sentences(unit[0])]
-    for category, paragraph in document.category_texts:
-        own = CATEGORY_PREFIX + category if fold(CATEGORY_PREFIX + category) in categories else None
-        units += [((sentence,), False, own if _said_of_each_member(sentence.text) else None) for sentence in _sentences(paragraph)]
+    for texts, strict in ((document.category_texts, False), (document.section_texts, True)):
+        for category, paragraph in texts:
+            own = CATEGORY_PREFIX + category if fold(CATEGORY_PREFIX + category) in categories else None
+            units += [((sentence,), False, own if _said_of_each_member(sentence.text) and (
+                          not strict or _names_an_ability_by_its_bearers(sentence.text, lexicon)) else None)
+                      for sentence in _sentences(paragraph)]
     for unit, is_commentary, own in units:
         text = " ".join(p.text for p in unit)
         mentions = lexicon.find(text)

@@ -185,7 +185,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             header = ENTRY_HEADER.match(line) or (_COLON_HEADER.match(line) if number in colons else None)
             head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(line), "")
             last_entry_section = section_index
-            current = {"head": head, "line": number, "category": category, "section": section, "tags": [], "paragraphs": []}
+            current = {"head": head, "line": number, "category": category, "section": section, "section_index": section_index,
+                       "tags": [], "paragraphs": []}
             if after and is_tag(after):
                 current["tags"].append(after)
             elif after:
@@ -205,26 +206,32 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         raise RulegraphError(_("no entry found; start each entry with '- Name :' after a blank line, or write each ability as a paragraph 'Name : text', or each name alone on a line in capitals, its rule text on the next line"), path=source, line=1)
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
-    _place_outside_text(document, outside, last_entry_section)
+    _place_outside_text(document, outside, last_entry_section, {raw["section_index"] for raw in entries})
     document.commentary = tuple(sorted((*document.commentary, *asides), key=lambda paragraph: paragraph.line))
     return document
 
 
-def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragraph]], last_entry_section: int) -> None:
-    """Text before the entries or among them is the preamble; a section after the last entry's
-    section is commentary on the entries ("Précisions"), or a relation list when its title names
-    one ("ANNEXE — CAPACITÉS NON CUMULABLES" then "conscrit / vétéran")."""
+def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragraph]], last_entry_section: int,
+                        entry_sections: set[int]) -> None:
+    """Text before the entries or among them is the preamble, but a section's text before its
+    first entry presents that section; a section after the last entry's section is commentary
+    on the entries ("Précisions"), or a relation list when its title names one ("ANNEXE —
+    CAPACITÉS NON CUMULABLES" then "conscrit / vétéran")."""
     preamble: list[Paragraph] = []
+    presented: list[tuple[str, Paragraph]] = []
     commentary: list[Paragraph] = []
     lists: list[tuple[str, Paragraph]] = []
     for index, title, paragraph in outside:
-        if index <= last_entry_section:
+        if index in entry_sections and index > 0:
+            presented.append((title, paragraph))
+        elif index <= last_entry_section:
             preamble.append(paragraph)
         elif (listed := relation_list_line(title, paragraph)) is not None:
             lists.append(listed)
         else:
             commentary.append(paragraph)
     document.preamble, document.commentary, document.relation_lists = tuple(preamble), tuple(commentary), tuple(lists)
+    document.section_texts = tuple(presented)
 
 
 def _page_marks(lines: list[str]) -> set[int]:

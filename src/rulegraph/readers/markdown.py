@@ -562,7 +562,12 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     first_with_entries = min(sections_with_entries)
     commentary = {i for i, _n, _line in outside if i > first_with_entries and i not in sections_with_entries}
     said = [(i, n, line) for i, n, line in outside if not (i in commentary and _TABLE_ROW.match(line))]
-    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary], keep_arrows))
+    # A section's text before its first entry presents that section ("## Compétences de Croyance"
+    # then "Aucune d'elles ne peut être prise par un combattant doté de Vol").
+    presented = {i for i in sections_with_entries if i > 0}
+    document.preamble = tuple(_paragraphs([(n, line) for i, n, line in said if i not in commentary and i not in presented], keep_arrows))
+    document.section_texts = tuple((titles[i], paragraph) for i in sorted(presented)
+                                   for paragraph in _paragraphs([(n, line) for j, n, line in said if j == i], keep_arrows))
     # Each line of a list of pairs on its own, whether or not it is a list item.
     lists: list[tuple[str, Paragraph]] = []
     remarks: list[tuple[int, str]] = []
