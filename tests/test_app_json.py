@@ -479,3 +479,28 @@ def test_a_multi_line_notes_field_of_an_app_is_read_line_by_line():
     entry = json_glossary.parse(text, source="a.json", game="g", options={}).entries[0]
     assert [n.text for n in entry.notes] == ["à revoir ?"]
     assert entry.paragraphs[-1].text == "Errata 1.1 : incompatible avec Mercenaire."
+
+
+@pytest.mark.parametrize("field", ["note_auteur", "notes_design", "remarque MJ"])
+def test_a_notes_field_that_says_whose_notes_they_are_is_read_as_notes(field):
+    text = json.dumps([{"nom": "Vernis", "texte": "Il brille.", field: "=> cumulable avec Terre cuite ?"},
+                       {"nom": "Terre cuite", "texte": "Elle tient."}], ensure_ascii=False)
+    entry = json_glossary.parse(text, source="a.json", game="g", options={}).entries[0]
+    assert [n.text for n in entry.notes] == ["cumulable avec Terre cuite ?"] and not entry.attributes
+
+
+def test_texts_keyed_by_the_categories_are_their_own_texts(tmp_path):
+    """"regles_de_categorie": {"Mystique": "…"} beside the lists keyed by the same categories:
+    each text is its category's own; a member it names as one of them ("pas même Masco") is no
+    partner of the others, the ability named by its bearers ("doté d'Incrédule") is."""
+    data = {"Mystique": [{"nom": "Masco", "texte": "Il maudit."}, {"nom": "Mistral", "texte": "Il souffle."}],
+            "Mêlée": [{"nom": "Incrédule", "texte": "Il doute."}, {"nom": "Parade", "texte": "Il pare."}],
+            "regles_de_categorie": {"Mystique": "Un santon doté d’Incrédule ne peut choisir aucune capacité de cette catégorie, pas même Masco.",
+                                    "Mêlée": "Au corps à corps seulement."}}
+    path = tmp_path / "santons.json"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    document = json_glossary.parse(path.read_text(encoding="utf-8"), source="santons.json", game="g", options={})
+    assert [(category, p.text[:9]) for category, p in document.category_texts] == [("Mystique", "Un santon"), ("Mêlée", "Au corps ")]
+    pairs = {frozenset((s.subject.label, s.object.label)) for s in build(files=[path], game="g").statements
+             if s.subject.kind == s.object.kind == "ability"}
+    assert pairs == {frozenset(("Masco", "Incrédule")), frozenset(("Mistral", "Incrédule"))}

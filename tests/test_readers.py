@@ -776,3 +776,11 @@ def test_a_wiki_link_is_its_shown_text_and_marks_a_name(tmp_path):
                 if s.object.kind == "ability"}
 
     assert relations("_[[Garde]]_") == relations("Garde") != set()
+
+
+def test_a_notes_column_may_say_whose_notes_they_are():
+    from rulegraph.readers import fields
+
+    assert fields.find_notes(["Nom", "Règle", "Remarques auteur"], ["Nom", "Règle"]) == "Remarques auteur"
+    assert fields.find_notes(["Nom", "Notes", "note_auteur"]) == "Notes"
+    assert fields.find_notes(["Nom", "Règle", "Coût par niveau"]) is None

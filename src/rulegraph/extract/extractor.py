@@ -359,6 +359,13 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
         owner = statement.owner
         excepted = " ".join(m.group("names") for m in _CATEGORY_EXCEPTION.finditer(fold(statement.sentence[statement.span[1]:]))) \
             if statement.span is not None else ""
+        # A member the sentence names as one of them ("aucune capacité de cette catégorie, pas
+        # même Masco") is no partner of the others ("À l'exception de Cavalier lui-même, aucune
+        # compétence d'Équitation n'est accessible sans Cavalier" is one).
+        fellows = {fold(name) for name in names}
+        if any(fold(ref.label) in fellows and _named_as_included(statement.sentence, ref.label)
+               for ref in (statement.subject, statement.object) if not _is_category(ref)):
+            continue
         for name in names:
             if owner is not None and fold(name) == fold(owner):
                 continue
@@ -372,6 +379,16 @@ def _expand_categories(statements: list[Statement], categories: dict[str, list[s
             out.append(replace(statement, subject=subject, object=obj, via_category=True,
                                owner=name if statement.owner and statement.owner.startswith(CATEGORY_PREFIX) else statement.owner))
     return out
+
+
+#: "pas même X", "y compris X": the words before a member that give it as one of its category.
+_INCLUDED_BEFORE = re.compile(_NAMES["category_included_before"])
+
+
+def _named_as_included(sentence: str, name: str) -> bool:
+    """"pas même Masco", "y compris Masco": the name is given as one of the category's own."""
+    folded = fold_aligned(sentence)
+    return any(_INCLUDED_BEFORE.search(folded[: match.start()]) for match in re.finditer(rf"\b{re.escape(fold(name))}\b", folded))
 
 
 #: "cette capacité de chef" is the ability itself; "(voir capacités des armes)" points at a

@@ -117,7 +117,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     category_name = header[columns[fold(category_field)]] if category_field else fields.find(header, fields.CATEGORY_FIELDS, read)
     category_at = header.index(category_name) if category_name is not None else None
     read.append(category_name or "")
-    note_name = fields.find(header, fields.NOTE_FIELDS, read)
+    note_name = fields.find_notes(header, read)
     note_at = header.index(note_name) if note_name is not None else None
     read.append(note_name or "")
     more_at = [i for i, h in enumerate(header) if h not in read and fields.is_more_text(h)]

@@ -100,3 +100,13 @@ def find(names: Iterable[str], usual: tuple[str, ...], taken: Iterable[str] = ()
         if wanted in exact:
             return exact[wanted]
     return next((n for n in candidates if matches(n, usual)), None)
+
+
+def find_notes(names: Iterable[str], taken: Iterable[str] = ()) -> str | None:
+    """The designer's notes field: one of the usual names, else a name that opens with one and
+    says whose notes they are ("note_auteur", "Remarques MJ", "notes design")."""
+    names, skipped = list(names), set(taken)
+    found = find(names, NOTE_FIELDS, skipped)
+    if found is not None:
+        return found
+    return next((n for n in names if n not in skipped and len(words := key(n).split()) in (2, 3) and words[0] in NOTE_FIELDS), None)

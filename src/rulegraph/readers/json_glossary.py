@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, is_more_text, matches, relation_of
+from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, find_notes, is_more_text, matches, relation_of
 from .markdown import strip_markup
 
 #: Keys that hold the list of entries without being a category of them.
@@ -218,6 +218,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     document = Document(source=source, game=game)
     lists, category_names, document.category_texts = _category_records(lists, locator, options)
     document.category_texts += _group_texts(groups, locator, options)
+    document.category_texts += _texts_keyed_by_category(data, {category for category, _records in lists}, locator)
     names_by_id: dict[str, str] = {}
     for list_category, records in lists:
         pairs = records.items() if isinstance(records, _Object) else ((None, item) for item in records)
@@ -231,6 +232,24 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         entry.attributes = tuple((key, _named(value, names_by_id) if relation_of(key) else value)
                                  for key, value in entry.attributes)
     return document
+
+
+def _texts_keyed_by_category(data: Any, categories: set[str], locator: _Locator) -> tuple[tuple[str, Paragraph], ...]:
+    """An object of texts keyed by the categories of the lists (``"regles_de_categorie":
+    {"Tir": "Un santon Engagé ne peut pas tirer…"}``): each text is its category's own."""
+    folded = {fold(category): category for category in categories if category}
+    stack, found = [data], []
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            texts = {key: text for key, text in value.items() if fold(key) in folded and isinstance(text, str)}
+            if len(texts) >= 2 and len(texts) * 2 >= len(value):
+                found += [(folded[fold(key)], paragraph) for key, text in texts.items()
+                          for paragraph in _paragraphs(text, locator.field_line(value, key) or locator.line(value.start))]
+            stack += value.values()
+        elif isinstance(value, list):
+            stack += value
+    return tuple(sorted(found, key=lambda pair: pair[1].line))
 
 
 def _group_texts(groups: list[tuple[str, Any]], locator: _Locator, options: dict[str, Any]) -> tuple[tuple[str, Paragraph], ...]:
@@ -379,7 +398,7 @@ def _entry(item: Any, list_category: str, locator: _Locator, options: dict[str, 
         line, name = locator.field_line(item, name_key) or line, item[name_key]
     category_key = _find_key(item, options.get("category_field"), CATEGORY_FIELDS, (name_key, text_key))
     tag_key = _find_key(item, None, TAG_FIELDS, (name_key, text_key, category_key))
-    note_key = _find_key(item, None, NOTE_FIELDS, (name_key, text_key, category_key, tag_key))
+    note_key = find_notes(item, [key for key in (name_key, text_key, category_key, tag_key) if key is not None])
     body = item.get(text_key, "") if text_key else ""
     text_line = (locator.field_line(item, text_key) if text_key else None) or line
     if isinstance(body, list):
