@@ -71,7 +71,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "forgerons-toledo", "tisserands-lyon", "sauveteurs-ouessant", "pelerins-compostelle",
                     "cueilleurs-cevennes", "charbonniers-vosges",
                     "cordeliers-avignon", "corsaires-dunkerque", "mineurs-potosi", "bateleurs-foire", "sonneurs-bretons",
-                    "veilleurs-beffroi")},
+                    "veilleurs-beffroi",
+                    "faienciers-quimper", "luthiers-mirecourt", "papetiers-annonay", "santonniers-aubagne",
+                    "tanneurs-grasse", "vignerons-tokaj")},
 }
 
 
