@@ -784,3 +784,17 @@ def test_a_notes_column_may_say_whose_notes_they_are():
     assert fields.find_notes(["Nom", "Règle", "Remarques auteur"], ["Nom", "Règle"]) == "Remarques auteur"
     assert fields.find_notes(["Nom", "Notes", "note_auteur"]) == "Notes"
     assert fields.find_notes(["Nom", "Règle", "Coût par niveau"]) is None
+
+
+def test_a_chapter_of_numbered_skills_under_numbered_families():
+    """"2. COMPÉTENCES DE COMBAT" numbers a section; "2.1 Allonge" alone on its line, its bullets
+    after it, opens an entry, as a rulebook's appendix numbers its skills."""
+    text = ("ANNEXE III : RÉPERTOIRE\n\nToutes les compétences sont numérotées.\n\n2. COMPÉTENCES DE COMBAT\n\n"
+            "2.1 Allonge\n    • Effet : elle frappe à 3 cm.\n    • Voir aussi : Coup d’arrêt (2.2).\n\n"
+            "2.2 Coup d’arrêt\n    • Effet : elle frappe qui charge.\n    • Restriction : Pas de loup l’annule.\n\n"
+            "3. COMPÉTENCES D’OUVRAGE\n\n3.1 Pas de loup\n    • Effet : elle se faufile.\n")
+    document = chapter.parse(text, source="annexe.txt", game="g", options={})
+    assert [(e.name, e.glossary_category, e.line) for e in document.entries] == [
+        ("Allonge", "Compétences de combat", 7), ("Coup d’arrêt", "Compétences de combat", 11),
+        ("Pas de loup", "Compétences d’ouvrage", 17)]
+    assert [p.text for p in document.entries[0].paragraphs] == ["• Effet : elle frappe à 3 cm.", "• Voir aussi : Coup d’arrêt (2.2)."]

@@ -113,13 +113,18 @@ def is_upper_case(text: str) -> bool:
     return any(len(word) > 1 for word in _LETTERS.findall(text)) and text == text.upper()
 
 
+#: The apostrophe after an elided article ("D’OUVRAGE"): the letter before it is no parameter.
+_ELIDED = re.compile(r"['’]")
+
+
 def sentence_case(heading: str) -> str:
     """A heading written in capitals as a name is written in the rules ("FRAPPE PRÉVENTIVE" →
     "Frappe préventive", "TERREUR X" → "Terreur X"): words of two letters or more are lowered,
     a parameter letter stays, the first letter is a capital. Other headings are left alone."""
     if not is_upper_case(heading):
         return heading
-    lowered = _LETTERS.sub(lambda word: word.group() if is_parameter(word.group()) else word.group().lower(), heading)
+    lowered = _LETTERS.sub(lambda word: word.group() if is_parameter(word.group()) and not _ELIDED.match(heading, word.end())
+                           else word.group().lower(), heading)
     first = _LETTERS.search(lowered)
     return lowered if first is None else lowered[:first.start()] + lowered[first.start()].upper() + lowered[first.start() + 1:]
 

@@ -107,6 +107,19 @@ def _is_capital_entry(lines: list[str], number: int, previous_blank: bool) -> bo
     return not is_tag(following[0]) or (len(following) > 1 and bool(following[1]) and not is_tag(following[1]))
 
 
+#: "2.8 Botte secrète": a name after its paragraph number of two levels or more (a single "3." numbers
+#: a section: "3. COMPÉTENCES DE COMBAT").
+_NUMBERED_NAME = re.compile(r"^(?:§\s*)?\d+(?:\.\d+)+\.?\s+(?P<name>\S.*)$")
+
+
+def _is_numbered_entry(lines: list[str], number: int, previous_blank: bool) -> bool:
+    """A numbered name alone on its line after a blank line, its rule text on the next lines
+    ("2.8 Botte secrète" then "• Effet : …"), as a rulebook's appendix numbers its skills."""
+    numbered = _NUMBERED_NAME.match(lines[number - 1].strip()) if previous_blank else None
+    following = lines[number].strip() if number < len(lines) else ""
+    return bool(numbered and looks_like_name(numbered.group("name")) and following)
+
+
 #: "Charge (X) : Lorsque la figurine…": a name, a colon and the rule text on one line. The name
 #: ends on a non-space, so the spaces before the colon are matched one way only.
 _COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_](?:[^:]*[^:\s])?)\s*:\s*(?P<after>\S.*)$")
@@ -124,8 +137,8 @@ def _after_blank(lines: list[str]) -> list[bool]:
 
 
 def entry_openers(lines: list[str]) -> tuple[set[int], set[int]]:
-    """The lines that open an entry written without a dash: names alone in capitals, or
-    "Name : text" paragraphs (at least a few, nearly all with different names), whichever form
+    """The lines that open an entry written without a dash: names alone in capitals, numbered
+    names alone ("2.8 Botte secrète"), or "Name : text" paragraphs (at least a few, nearly all with different names), whichever form
     opens more entries; none of either when a line of the chapter is a ``- Name :`` entry (that
     form wins). A title in capitals with its description on the next line ("LE FEU" then "Les
     foyers…") among "Name : text" paragraphs is a section."""
@@ -134,10 +147,14 @@ def entry_openers(lines: list[str]) -> tuple[set[int], set[int]]:
     if any(_is_dash_entry(lines, n, previous[n - 1]) for n in numbers):
         return set(), set()
     capitals = {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
+    numbered = {n for n in numbers if _is_numbered_entry(lines, n, previous[n - 1])}
     heads = {n: head for n in numbers if previous[n - 1] and (head := _colon_head(lines[n - 1]))}
     if not enough_entries(heads.values()):
         heads = {}
-    return (capitals, set()) if len(capitals) >= len(heads) else (set(), set(heads))
+    if not enough_entries([without_rule_number(lines[n - 1]) for n in numbered]):
+        numbered = set()
+    alone = max(capitals, numbered, key=len)
+    return (alone, set()) if len(alone) >= len(heads) else (set(), set(heads))
 
 
 def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Document:
@@ -183,7 +200,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             continue
         if number in openers or _is_dash_entry(lines, number, previous_blank):
             header = ENTRY_HEADER.match(line) or (_COLON_HEADER.match(line) if number in colons else None)
-            head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(line), "")
+            head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(without_rule_number(line)), "")
             last_entry_section = section_index
             current = {"head": head, "line": number, "category": category, "section": section, "section_index": section_index,
                        "tags": [], "paragraphs": []}
