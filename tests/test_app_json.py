@@ -504,3 +504,34 @@ def test_texts_keyed_by_the_categories_are_their_own_texts(tmp_path):
     pairs = {frozenset((s.subject.label, s.object.label)) for s in build(files=[path], game="g").statements
              if s.subject.kind == s.object.kind == "ability"}
     assert pairs == {frozenset(("Masco", "Incrédule")), frozenset(("Mistral", "Incrédule"))}
+
+
+def test_a_virtual_tabletop_compendium_reads_its_nested_html_descriptions(tmp_path):
+    """A Foundry-like export: the name at the top, the rule as HTML in "system": {"description":
+    {"value": "<p>…"}}, links as @UUID[…]{Name}, the category deep in "flags"; the text's line is
+    the line of its string."""
+    items = [{"_id": "a1", "name": "Acharné", "type": "feat",
+              "system": {"description": {"value": "<p>Il relance ses dégâts.</p><p>Un combattant doté de "
+                                                  "@UUID[Item.b2]{Furie} ignore la <strong>Peur</strong>.</p>", "chat": ""},
+                         "source": {"book": "Livre", "page": "p. 41"}},
+              "flags": {"durfort": {"categorie": "Capacités de combat"}}},
+             {"_id": "b2", "name": "Furie", "type": "feat", "system": {"description": {"value": "<p>Elle enrage.</p>", "chat": ""}},
+              "flags": {"durfort": {"categorie": "Capacités de combat"}}}]
+    text = json.dumps(items, ensure_ascii=False, indent=1)
+    entry = json_glossary.parse(text, source="vtt.json", game="g", options={}).entries[0]
+    value_line = next(number for number, line in enumerate(text.splitlines(), start=1) if '"value": "<p>Il relance' in line)
+    assert (entry.name, entry.glossary_category) == ("Acharné", "Capacités de combat")
+    assert [(p.text, p.line) for p in entry.paragraphs] == [
+        ("Il relance ses dégâts. Un combattant doté de Furie ignore la Peur.", value_line)]
+    assert {"Furie", "Peur"} <= set(entry.paragraphs[0].marked)
+
+
+def test_an_ability_neither_grants_nor_requires_itself(tmp_path):
+    """"Un combattant en Furie est considéré comme Acharné, qu'il possède ou non cette capacité",
+    read in Acharné's text, is no "Acharné grants Acharné"."""
+    path = tmp_path / "g.md"
+    path.write_text("# G\n\n## C\n\n### Acharné\n\nIl relance. Un combattant doté de Furie est toujours considéré comme Acharné, "
+                    "qu'il possède ou non cette capacité.\n\n### Furie\n\nElle enrage.\n", encoding="utf-8")
+    statements = build(files=[path], game="g").statements
+    assert not [s for s in statements if s.subject == s.object and s.relation in {"grants", "requires"}]
+    assert [s for s in statements if s.subject.kind == s.object.kind == "ability"]

@@ -310,6 +310,11 @@ def _rule(prediction: Prediction) -> str:
     return f"typer ({shown})"
 
 
+#: Relations an ability cannot have with itself ("Acharné grants Acharné" misreads "un combattant
+#: en Furie est considéré comme Acharné"); Terreur can be immune to another's Terreur.
+_NEVER_OF_ITSELF = frozenset({"grants", "requires"})
+
+
 def type_statements(statements: Iterable[Statement], model: TypingModel, analyser: Analyser) -> list[Statement]:
     """Every candidate edge typed by the model, with its calibrated confidence and what decided
     it; an edge below the threshold stays references and carries ``suggested``. An edge said of
@@ -336,6 +341,8 @@ def type_statements(statements: Iterable[Statement], model: TypingModel, analyse
             confidence = round(model.calibrate(1.0), 3)
             rule = "former edition (an edition marker, and the imperfect: the relation no longer holds)"
         if statement.via_category and (prediction.label == "references" or prediction.confidence < model.threshold):
+            continue
+        if statement.subject == statement.object and relation_of(prediction.label) in _NEVER_OF_ITSELF:
             continue
         if prediction.label == "references":
             out.append(replace(with_label(statement, "references"), confidence=confidence, rule=rule))

@@ -28,7 +28,9 @@ from ..i18n import _
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
+from ..lang import words as lang_words
 from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, find_notes, is_more_text, matches, relation_of
+from .fields import key as field_key
 from .markdown import strip_markup
 
 #: Keys that hold the list of entries without being a category of them.
@@ -55,6 +57,10 @@ class _Array(list[Any]):
     end: int
 
 
+#: An object's opening brace up to its first string value ('{\n "value": "').
+_WRAPPED_STRING = re.compile(r'\{\s*"[^"\\]*"\s*:\s*(?=")')
+
+
 class _Locator:
     """Line numbers of offsets in one text."""
 
@@ -73,8 +79,13 @@ class _Locator:
             item, key = item.translations[key]
             if not isinstance(item, _Object):
                 return None
-        match = re.compile(rf'"{re.escape(key)}"\s*:').search(self.text, item.start, item.end)
-        return self.line(match.start()) if match else self.line(item.start)
+        match = re.compile(rf'"{re.escape(key)}"\s*:\s*').search(self.text, item.start, item.end)
+        if match is None:
+            return self.line(item.start)
+        # A text wrapped in an object of its own ("description": {"value": "<p>…"}) is where its
+        # string starts.
+        wrapped = _WRAPPED_STRING.match(self.text, match.end()) if self.text.startswith("{", match.end()) else None
+        return self.line(wrapped.end() if wrapped else match.start())
 
 
 def load_located(text: str, source: str) -> tuple[Any, _Locator]:
@@ -351,28 +362,48 @@ def _in_language(item: Any, language: str) -> Any:
     return read
 
 
-def _lifted(item: Any) -> Any:
+def _lifted(item: Any, depth: int = 0) -> Any:
     """A record whose fields are grouped in nested objects ("regles": {"texte": …,
-    "precisions": […]}, "capacités_liées": {"incompatibilités": […]}) read as if they were its own;
-    a field of the record itself wins over a nested one of the same name."""
-    if not isinstance(item, _Object) or not any(isinstance(v, dict) for v in item.values()):
+    "precisions": […]}, a virtual tabletop's "system": {"description": {"value": "<p>…"}}) read
+    as if they were its own, however deep (a few levels); a field of the record itself wins over a
+    nested one of the same name, and a text wrapped in an object of its own ("description":
+    {"value": "<p>…</p>"}) is that text."""
+    if not isinstance(item, _Object) or depth > _MAX_LIFT or not any(isinstance(v, dict) for v in item.values()):
         return item
     flat = _Object()
     for key, value in item.items():
-        if isinstance(value, dict) and not any(isinstance(v, dict) for v in value.values()) and _holds_fields(value):
-            for inner, inner_value in value.items():
-                if inner not in item:
-                    flat.setdefault(inner, inner_value)
+        value = _unwrapped(value)
+        inner = _lifted(value, depth + 1) if isinstance(value, dict) else value
+        if isinstance(inner, dict) and _holds_fields(inner):
+            for inner_key, inner_value in inner.items():
+                if inner_key not in item and not isinstance(inner_value, dict):
+                    flat.setdefault(inner_key, inner_value)
         else:
             flat[key] = value
     flat.start, flat.end, flat.translations = item.start, item.end, getattr(item, "translations", {})
     return flat
 
 
+#: How deep a record's nested groups of fields are read.
+_MAX_LIFT = 3
+#: The keys under which an app wraps a field's text in an object of its own ("value").
+_WRAPPED_TEXT_KEYS = tuple(field_key(name) for name in lang_words("fields")["wrapped_text"])
+
+
+def _unwrapped(value: Any) -> Any:
+    """``{"value": "<p>…</p>", "chat": ""}``: the wrapped text, when one key holds it and the
+    others hold nothing; any other value as it is."""
+    if not isinstance(value, dict):
+        return value
+    texts = [k for k in value if field_key(k) in _WRAPPED_TEXT_KEYS and isinstance(value[k], str) and value[k].strip()]
+    filled = [k for k, v in value.items() if v not in ("", None, [], {})]
+    return value[texts[0]] if len(texts) == 1 and filled == texts else value
+
+
 def _holds_fields(group: dict) -> bool:
     """A nested object groups the record's fields when one of its keys is a text, notes, tags or
     relations field; another ("portee": {"min": 0, "max": 24}) is a value, kept as it is."""
-    kinds = (TEXT_FIELDS, NOTE_FIELDS, TAG_FIELDS)
+    kinds = (TEXT_FIELDS, NOTE_FIELDS, TAG_FIELDS, CATEGORY_FIELDS)
     return any(any(matches(key, usual) for usual in kinds) or is_more_text(key) or relation_of(key) for key in group)
 
 
@@ -438,5 +469,5 @@ def _paragraphs(text: str, line: int) -> list[Paragraph]:
     paragraphs = []
     for chunk in filter(None, (c.strip() for c in text.split("\n"))):
         clean, marked = strip_markup(chunk)
-        paragraphs.append(Paragraph(clean, line, None, marked))
+        paragraphs.append(Paragraph(clean.strip(), line, None, marked))
     return paragraphs

@@ -3,8 +3,8 @@
 A file with no ``###`` heading uses ``##`` for entries, unless it holds its abilities in tables
 (``| Capacité | Effet |``, one row per ability, read by markdown-it-py): then every heading is a
 section, each row an entry, and the paragraphs beside a table its commentary. ``_italic_``, ``*italic*`` and
-``**bold**`` and a wiki's ``[[links]]`` are removed from the text and remembered as marked
-phrases, a hint for the extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
+``**bold**``, a wiki's ``[[links]]`` and a virtual tabletop's ``@UUID[…]{links}`` are removed from
+the text and remembered as marked phrases, a hint for the extractor that they are names. A wiki's link arrow before a name ("ignore → Bousculade") is
 typography too, and is removed like a link's brackets, unless the document's arrows say "gives"
 ("Alliés à 6 ps → Transe", :func:`arrows_give`): then they stay, and a cue reads them.
 """
@@ -35,6 +35,9 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _CODE = re.compile(r"`([^`]*)`")
 #: ``[text](url)``; neither part may hold a bracket of its kind, which keeps the scan linear.
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
+#: A virtual tabletop's link to another document, with the text it shows:
+#: ``@UUID[Item.40jr16i55IjLzFCM]{Furie}``, ``@Compendium[monde.capacites.abc]{Vol}``.
+_ENRICHER = re.compile(r"@[A-Za-z]+\[[^\[\]]*\]\{(?P<shown>[^{}]+)\}")
 #: A wiki's link (MediaWiki, DokuWiki, Obsidian): ``[[Page]]``, ``[[Page#Section|shown text]]``.
 _WIKI_LINK = re.compile(r"\[\[(?P<page>[^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|(?P<shown>[^\[\]]*))?\]\]")
 #: An arrow right before a name: "→ Vol plané" (not "PA 4 → PA 3", which says "becomes").
@@ -89,11 +92,11 @@ def strip_markup(text: str, keep_arrows: bool = False) -> tuple[str, tuple[str, 
         return phrase
 
     def linked(match: re.Match[str]) -> str:
-        phrase = (match.group("shown") or match.group("page")).strip()
+        phrase = (match.group("shown") or match.groupdict().get("page") or "").strip()
         marked.append(phrase)
         return phrase
 
-    clean = _EMPHASIS.sub(keep, _WIKI_LINK.sub(linked, text))
+    clean = _EMPHASIS.sub(keep, _WIKI_LINK.sub(linked, _ENRICHER.sub(linked, text)))
     clean = _CODE.sub(r"\1", clean)
     clean = _LINK.sub(r"\1", clean)
     if not keep_arrows:
