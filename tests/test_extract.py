@@ -1122,3 +1122,24 @@ def test_a_section_introduction_is_said_of_each_member_when_it_names_a_bearer(tm
 ])
 def test_taken_by_a_figure_that_has_the_other_is_an_exclusion(text, expected):
     assert edges(text) == expected
+
+
+def test_symbols_a_legend_declares_are_read_as_their_meaning(tmp_path):
+    """"✗ : incompatible avec", "★ : réservé aux fig. ayant…" in a quick reference's legend: each
+    symbol is the cue its meaning opens with. A symbol the legend does not declare, or a letter,
+    is no cue."""
+    from rulegraph.corpus import corpus_from_files
+    from rulegraph.extract.cues import declared_symbol_cues
+    from rulegraph.extract.extractor import extract_corpus
+
+    legend = ["→ : confère, donne", "✗ : incompatible avec (jamais sur la même fig.)", "◊ : immunisé à, ignore",
+              "★ : réservé aux fig. ayant… (prérequis)", "X : valeur de la capacité", "§ : voir le livre"]
+    assert [(c.pattern.pattern, c.relation) for c in declared_symbol_cues(legend, CUES)] == [
+        ("→", "grants"), ("✗", "excludes"), ("◊", "immuneTo"), ("★", "requires")]
+    path = tmp_path / "aide.txt"
+    path.write_text("AIDE-MÉMOIRE\n\nLÉGENDE\n" + "\n".join(legend) + "\n\nCOMBAT\n\n- Lourdaud : lent. ✗ Bond.\n\n"
+                    "- Éclaireur : rapide. ★ Bond.\n\n- Bond : saute. ◊ Lourdaud.\n\n- Meute : chasse ⧫ Bond.\n", encoding="utf-8")
+    relations = {(s.subject.label, s.relation, s.object.label)
+                 for s in extract_corpus(corpus_from_files([path], game="g"), rules_only=True) if s.object.kind == "ability"}
+    assert relations == {("Lourdaud", "excludes", "Bond"), ("Éclaireur", "requires", "Bond"), ("Bond", "immuneTo", "Lourdaud"),
+                         ("Meute", "references", "Bond")}

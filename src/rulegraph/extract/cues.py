@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from ..errors import RulegraphError
 from ..i18n import _
 from ..lang import display_path, read_text
 from ..namespaces import INTERACTIONS
+from ..text import fold
 
 DIRECTIONS = ("auto", "forward", "backward", "reverse", "passive", "mutual", "condition")
 _RESOURCE = display_path("cues.toml")
@@ -220,3 +223,26 @@ def find_cues(folded: str, cues: list[Cue]) -> list[CueMatch]:
                 continue
             found.append(CueMatch(cue, match.start(), match.end(), match.group()))
     return sorted(found, key=lambda m: m.start)
+
+
+#: A legend line that says what a symbol means: "✗ : incompatible avec", "◊ = immunisé à".
+_LEGEND_LINE = re.compile(r"^[ \t]*(?P<symbol>[^\w\s]{1,2})[ \t]*[:=][ \t]*(?P<meaning>\S.*)$", re.M)
+#: How far into a legend's meaning the cue it opens with may start ("est immunisé à").
+_MEANING_OPENING = 12
+
+
+def declared_symbol_cues(texts: Iterable[str], cues: list[Cue]) -> list[Cue]:
+    """The symbols a glossary declares in a legend ("✗ : incompatible avec", "◊ : immunisé à,
+    ignore", "★ : réservé aux fig. ayant…"), each as a cue: the one its meaning opens with, with
+    that cue's relation and direction. Only symbols count (not letters, digits or ASCII
+    punctuation), and the first meaning given for each."""
+    declared: dict[str, Cue] = {}
+    for text in texts:
+        for match in _LEGEND_LINE.finditer(text):
+            symbol = match.group("symbol")
+            if symbol in declared or not all(not c.isascii() and unicodedata.category(c) in ("So", "Sm") for c in symbol):
+                continue
+            opening = next((m for m in find_cues(fold(match.group("meaning")), cues) if m.start <= _MEANING_OPENING), None)
+            if opening is not None:
+                declared[symbol] = replace(opening.cue, pattern=re.compile(re.escape(symbol)), reach=None)
+    return list(declared.values())

@@ -30,7 +30,7 @@ from ..stored import ExtractionCache
 from ..text import fold, fold_aligned, split_sentences, stem, tokenize
 from .analysis import Analyser, Words, ability_noun_alternation
 from .analysis import words as analysis_words
-from .cues import Cue, CueMatch, Language, default_language, find_cues, load_cues
+from .cues import Cue, CueMatch, Language, declared_symbol_cues, default_language, find_cues, load_cues
 from .lexicon import Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_forms, build_lexicon, feminine_forms, french_word_frequency, load_vocabulary
 from .typer import TypingModel, shipped_model, type_statements
 
@@ -774,6 +774,8 @@ def _game_statements(corpus: Corpus, game: str, cues: list[Cue]) -> list[Stateme
     entries = corpus.entries(game)
     categories = {fold(CATEGORY_PREFIX + label): names for label, (_, names) in
                   category_phrases(entries, _ability_nouns()).items()}
+    legend = (p.text for document in corpus.documents if document.game == game for p in document.general_rules)
+    cues = declared_symbol_cues(legend, cues) + cues
     found = []
     for entry in entries:
         found += _expand_categories(extract_entry(entry, lexicon, cues), categories)
