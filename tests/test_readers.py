@@ -798,3 +798,19 @@ def test_a_chapter_of_numbered_skills_under_numbered_families():
         ("Allonge", "Compétences de combat", 7), ("Coup d’arrêt", "Compétences de combat", 11),
         ("Pas de loup", "Compétences d’ouvrage", 17)]
     assert [p.text for p in document.entries[0].paragraphs] == ["• Effet : elle frappe à 3 cm.", "• Voir aussi : Coup d’arrêt (2.2)."]
+
+
+def test_a_readme_of_bold_paragraph_entries_keeps_its_headings_as_sections(tmp_path):
+    """A fan project's README: "**Nom** — texte" paragraphs under emoji subsections, and a closing
+    "## Interactions connues" list. A heading right over a bold entry, or one that opens with a
+    commentary word, is no ability; the closing list is commentary."""
+    text = ("# 🌻 Les Horticulteurs\n\nUn jeu de fans.\n\n## Capacités\n\n### ⚔️ Corps à corps\n\n"
+            "**Coup de bêche** — Il frappe. Voir aussi Riposte.\n\n**Riposte** — Il rend les coups.\n\n"
+            "### 🎃 Types de figurines\n\n**Épouvantail** — Il effraie.\n\n"
+            "## Interactions connues\n\nEn vrac :\n\n- Riposte et Coup de bêche s’annulent.\n")
+    path = tmp_path / "README.md"
+    path.write_text(text, encoding="utf-8")
+    document = markdown.parse(text, source="README.md", game="g", options={})
+    assert [(e.name, e.glossary_category) for e in document.entries] == [
+        ("Coup de bêche", "⚔️ Corps à corps"), ("Riposte", "⚔️ Corps à corps"), ("Épouvantail", "🎃 Types de figurines")]
+    assert [p.text for p in document.commentary] == ["En vrac :", "- Riposte et Coup de bêche s’annulent."]

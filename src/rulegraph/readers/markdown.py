@@ -261,11 +261,29 @@ def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
     return found if enough_entries(head for head, _text in found.values()) else {}
 
 
-def _is_loose_entry(title: str, level: int) -> bool:
+def _is_loose_entry(title: str, level: int, holds_leads: bool) -> bool:
     """In a glossary whose entries are also bold paragraphs (a converted rulebook), a heading
     below the first level is an entry when it reads as a name not written in capitals; the
-    others ("## CAPACITÉS DE COMBAT", "## Commandement, dévotion et superstitions") are sections."""
-    return level >= 2 and not is_upper_case(title) and looks_like_name(title)
+    others ("## CAPACITÉS DE COMBAT", "## Commandement, dévotion et superstitions") are sections,
+    and so is a heading right over a bold paragraph entry ("### 🎃 Types de figurines" then
+    "**Épouvantail** — …") or one that opens with a commentary word ("## Interactions connues")."""
+    words = fields.key(title).split()
+    commentary = bool(words) and (fields.is_label(words[0]) or fields.is_more_text(words[0]))
+    return level >= 2 and not holds_leads and not commentary and not is_upper_case(title) and looks_like_name(title)
+
+
+def _holding_leads(lines: list[str], leads: dict[int, tuple[str, str]]) -> set[int]:
+    """The headings whose first line is a bold paragraph entry or a deeper heading: sections over
+    entries, not entries of their own (a converted rulebook's "#### Mal de rivière" has its own
+    text first)."""
+    holding = set()
+    for number, line in enumerate(lines, start=1):
+        if (heading := _HEADING.match(line)) is not None:
+            first = next((n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None)
+            deeper = first is not None and (sub := _HEADING.match(lines[first - 1])) is not None and len(sub.group("level")) > len(heading.group("level"))
+            if first in leads or deeper:
+                holding.add(number)
+    return holding
 
 
 def _goes_on_bullet_entry(line: str, after_blank: bool) -> bool:
@@ -506,6 +524,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     # With bullet entries, every heading is a section; with bold paragraphs, headings that read
     # as names are entries too, whatever their level.
     entry_level = 7 if bullets else 3 if 3 in levels else 2
+    holding = _holding_leads(lines, leads)
     document = Document(source=source, game=game)
     # Text outside every entry, by section: a section of prose with no entry, after the entries
     # ("## Combos interdits"), is commentary on them; the rest is the preamble.
@@ -529,7 +548,8 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
               and not _goes_on_bullet_entry(line, after_blank)):
             current = None
             outside.append((section_index, number, line))
-        elif match and (len(match.group("level")) == entry_level or leads and _is_loose_entry(title, len(match.group("level")))):
+        elif match and (len(match.group("level")) == entry_level
+                        or leads and _is_loose_entry(title, len(match.group("level")), number in holding)):
             current = {"head": title, "line": number, "category": category, "section": section, "lines": []}
             raw_entries.append(current)
             sections_with_entries.add(section_index)
