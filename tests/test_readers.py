@@ -814,3 +814,11 @@ def test_a_readme_of_bold_paragraph_entries_keeps_its_headings_as_sections(tmp_p
     assert [(e.name, e.glossary_category) for e in document.entries] == [
         ("Coup de bêche", "⚔️ Corps à corps"), ("Riposte", "⚔️ Corps à corps"), ("Épouvantail", "🎃 Types de figurines")]
     assert [p.text for p in document.commentary] == ["En vrac :", "- Riposte et Coup de bêche s’annulent."]
+
+
+def test_a_conditions_column_goes_on_with_the_rule():
+    """"Capacité,Catégorie,Points,Description,Conditions": "Requiert Sous-bois" is rule text."""
+    text = ('"Capacité","Catégorie","Points","Description","Conditions"\n'
+            '"Embuscade","Ruse","10","Elle surgit.","Requiert Sous-bois."\n"Sous-bois","Ruse","5","Il se cache.",""\n')
+    entry = csv_table.parse(text, source="s.csv", game="g", options={}).entries[0]
+    assert [p.text for p in entry.paragraphs] == ["Elle surgit.", "Requiert Sous-bois."]

@@ -114,6 +114,10 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
             break
         word = fold(match.group(1))
         if word in _NAME_LINKS:
+            # "la capacité Régénération des créatures de verre": whose it is, not its name.
+            content = _NEXT_LOWER_WORD.match(text, match.end())
+            if content is not None and bearer_before is not None and bearer_before.search(fold(content.group(1)) + " "):
+                break
             position = match.end()
             continue
         if match.group(1) in _BARE_NAME_LINKS:
@@ -129,6 +133,10 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
         position = name_end = match.end()
         words += 1
     return text[start:name_end]
+
+
+#: A parameter after a name ("Immortel/ X", "Blindé X", "Peur 2"): no part of it.
+_TRAILING_PARAMETER = re.compile(r"\s*/\s*[XYD]$|\s+(?:[XYN]|\d+)$")
 
 
 def _goes_on_through_link(rest: str) -> bool:
@@ -252,7 +260,7 @@ def discover_terms(entries: list[Entry], known: Lexicon, language: Language | No
                         if extended != match.group():
                             candidates.append((extended, match.start(), CAPITALISED))
             for candidate, position, kind in candidates:
-                name = re.sub(r"\s*/\s*[XYD]$", "", candidate.strip(" «»\"")).strip()
+                name = _TRAILING_PARAMETER.sub("", candidate.strip(" «»\"")).strip()
                 if not name:
                     continue
                 # A known name that goes on in lower case ("Racines profondes") is not a new one,
