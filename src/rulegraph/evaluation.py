@@ -73,7 +73,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "cordeliers-avignon", "corsaires-dunkerque", "mineurs-potosi", "bateleurs-foire", "sonneurs-bretons",
                     "veilleurs-beffroi",
                     "faienciers-quimper", "luthiers-mirecourt", "papetiers-annonay", "santonniers-aubagne",
-                    "tanneurs-grasse", "vignerons-tokaj")},
+                    "tanneurs-grasse", "vignerons-tokaj",
+                    "dentelliers-alencon", "chaudronniers-durfort", "sabotiers-ardennes", "ferronniers-nancy",
+                    "oiseleurs-sologne", "horticulteurs-angers")},
 }
 
 
