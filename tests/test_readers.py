@@ -822,3 +822,17 @@ def test_a_conditions_column_goes_on_with_the_rule():
             '"Embuscade","Ruse","10","Elle surgit.","Requiert Sous-bois."\n"Sous-bois","Ruse","5","Il se cache.",""\n')
     entry = csv_table.parse(text, source="s.csv", game="g", options={}).entries[0]
     assert [p.text for p in entry.paragraphs] == ["Elle surgit.", "Requiert Sous-bois."]
+
+
+def test_a_word_processor_chapter_of_tabbed_entries_and_footnotes():
+    """"Riposte<TAB>texte" lines under sections in capitals; a footnote gathered at the end
+    ("[2] Précision : …") goes on with the entry that calls it ("…sur lui[2]."), at its own line."""
+    text = ("LES FACTEURS\n\nCAPACITÉS DE COMBAT\nRiposte\tIl rend les coups[1].\nFeinte\tSa cible perd sa Garde.\n"
+            "Garde\tIl pare les coups, sauf les Feintes[2].\n\nNOTES\n[1] Précision : une seule par tour.\n"
+            "[2] Précision : Garde ne protège pas de la Riposte.\n")
+    document = chapter.parse(text, source="f.txt", game="g", options={})
+    entries = {e.name: e for e in document.entries}
+    assert list(entries) == ["Riposte", "Feinte", "Garde"]
+    assert [(p.text, p.line) for p in entries["Garde"].paragraphs] == [
+        ("Il pare les coups, sauf les Feintes.", 6), ("Précision : Garde ne protège pas de la Riposte.", 10)]
+    assert [p.text for p in entries["Riposte"].paragraphs] == ["Il rend les coups.", "Précision : une seule par tour."]

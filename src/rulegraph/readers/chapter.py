@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from ..errors import RulegraphError
@@ -66,12 +67,14 @@ def _is_title(lines: list[str], number: int) -> bool:
 
 def _is_section(lines: list[str], number: int, previous_blank: bool) -> bool:
     """A short line alone between blank lines, or a title of two words or more in capitals after
-    a blank line (``CERCLE DES ESPRITS``), whose next line may describe the section."""
+    a blank line (``CERCLE DES ESPRITS``), whose next line may describe the section, or a title
+    in capitals over footnotes (``NOTES`` then ``[1] …``)."""
     line = lines[number - 1]
     if not previous_blank or not is_tag(line) or ENTRY_HEADER.match(line):
         return False
     following = lines[number] if number < len(lines) else ""
-    return not following.strip() or (line.isupper() and len(re.findall(r"[^\W\d_]{2,}", line)) >= 2)
+    return not following.strip() or (line.isupper() and (len(re.findall(r"[^\W\d_]{2,}", line)) >= 2
+                                                         or _FOOTNOTE.match(following.strip()) is not None))
 
 
 #: A horizontal rule a fanzine or a text export draws between blocks ("-----", "=====", "* * *"):
@@ -125,8 +128,17 @@ def _is_numbered_entry(lines: list[str], number: int, previous_blank: bool) -> b
 _COLON_HEADER = re.compile(r"^(?P<head>[^\W\d_](?:[^:]*[^:\s])?)\s*:\s*(?P<after>\S.*)$")
 
 
+#: "Riposte<TAB>Chaque fois que…": a word processor's name and text on one line, split by a tab.
+_TAB_HEADER = re.compile(r"^(?P<head>[^\t]*[^\t\s])\t+(?P<after>\S.*)$")
+
+
+def _name_and_text(line: str) -> re.Match[str] | None:
+    """A line's name and rule text, split by a tab or else by a colon."""
+    return _TAB_HEADER.match(line) or _COLON_HEADER.match(line)
+
+
 def _colon_head(line: str) -> str | None:
-    header = _COLON_HEADER.match(line.strip())
+    header = _name_and_text(line.strip())
     head = header.group("head") if header else ""
     return head if head[:1].isupper() and looks_like_name(head) and not fields.is_label(head) else None
 
@@ -148,7 +160,9 @@ def entry_openers(lines: list[str]) -> tuple[set[int], set[int]]:
         return set(), set()
     capitals = {n for n in numbers if _is_capital_entry(lines, n, previous[n - 1])}
     numbered = {n for n in numbers if _is_numbered_entry(lines, n, previous[n - 1])}
-    heads = {n: head for n in numbers if previous[n - 1] and (head := _colon_head(lines[n - 1]))}
+    # A tabbed line needs no blank line before it: a word processor's entries follow each other.
+    heads = {n: head for n in numbers if (previous[n - 1] or _TAB_HEADER.match(lines[n - 1].strip()))
+             and (head := _colon_head(lines[n - 1]))}
     if not enough_entries(heads.values()):
         heads = {}
     if not enough_entries([without_rule_number(lines[n - 1]) for n in numbered]):
@@ -199,7 +213,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
             section_index += 1
             continue
         if number in openers or _is_dash_entry(lines, number, previous_blank):
-            header = ENTRY_HEADER.match(line) or (_COLON_HEADER.match(line) if number in colons else None)
+            header = ENTRY_HEADER.match(line) or (_name_and_text(line) if number in colons else None)
             head, after = (header.group("head"), header.group("after").strip()) if header else (sentence_case(without_rule_number(line)), "")
             last_entry_section = section_index
             current = {"head": head, "line": number, "category": category, "section": section, "section_index": section_index,
@@ -221,11 +235,50 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
         previous_blank = False
     if not entries:
         raise RulegraphError(_("no entry found; start each entry with '- Name :' after a blank line, or write each ability as a paragraph 'Name : text', or each name alone on a line in capitals, its rule text on the next line"), path=source, line=1)
+    outside = _footnotes_to_entries(outside, entries)
     for raw_entry in entries:
         document.entries.append(_make_entry(raw_entry, source=source, game=game))
     _place_outside_text(document, outside, last_entry_section, {raw["section_index"] for raw in entries})
     document.commentary = tuple(sorted((*document.commentary, *asides), key=lambda paragraph: paragraph.line))
     return document
+
+
+#: A footnote's call in a text ("aucun effet sur lui[3].") and the footnote itself ("[3] Précision : …").
+_FOOTNOTE_CALL = re.compile(r"(?<=\S)\[(\d{1,3})\]")
+_FOOTNOTE = re.compile(r"^\[(?P<number>\d{1,3})\]\s*(?P<text>\S.*)$")
+
+
+def _footnotes_to_entries(outside: list[tuple[int, str, Paragraph]], entries: list[dict[str, Any]]) -> list[tuple[int, str, Paragraph]]:
+    """A footnote ("[3] Précision : Garde haute ne protège pas du Contre-chant") belongs to the
+    entry whose text calls it, wherever the notes were gathered (after the entries, or read as
+    the last entry's text): it goes on with that entry's rule, at its own line, and the calls
+    leave the text. Footnotes no entry calls stay where they are."""
+    called: dict[str, dict[str, Any]] = {}
+    notes: list[tuple[str, Paragraph]] = []  # (number, the footnote with its call removed)
+    for raw in entries:
+        kept = []
+        for paragraph in raw["paragraphs"]:
+            if (footnote := _FOOTNOTE.match(paragraph.text)) is not None:
+                notes.append((footnote.group("number"), replace(paragraph, text=footnote.group("text"))))
+                kept.append(paragraph)
+                continue
+            numbers = _FOOTNOTE_CALL.findall(paragraph.text)
+            called.update((number, raw) for number in numbers if number not in called)
+            kept.append(replace(paragraph, text=_FOOTNOTE_CALL.sub("", paragraph.text)) if numbers else paragraph)
+        raw["paragraphs"] = kept
+    for raw in entries:
+        raw["paragraphs"] = [p for p in raw["paragraphs"] if not ((f := _FOOTNOTE.match(p.text)) and f.group("number") in called)]
+    for number, paragraph in notes:
+        if number in called:
+            called[number]["paragraphs"].append(paragraph)
+    left = []
+    for item in outside:
+        footnote = _FOOTNOTE.match(item[2].text)
+        if footnote is not None and footnote.group("number") in called:
+            called[footnote.group("number")]["paragraphs"].append(replace(item[2], text=footnote.group("text")))
+        else:
+            left.append(item)
+    return left
 
 
 def _place_outside_text(document: Document, outside: list[tuple[int, str, Paragraph]], last_entry_section: int,
