@@ -836,3 +836,14 @@ def test_a_word_processor_chapter_of_tabbed_entries_and_footnotes():
     assert [(p.text, p.line) for p in entries["Garde"].paragraphs] == [
         ("Il pare les coups, sauf les Feintes.", 6), ("Précision : Garde ne protège pas de la Riposte.", 10)]
     assert [p.text for p in entries["Riposte"].paragraphs] == ["Il rend les coups.", "Précision : une seule par tour."]
+
+
+def test_pinned_messages_title_each_ability_in_bold_alone_on_its_line():
+    """A chat's pinned rules: "**__Feutre épais__**" alone on its line, the text on the next,
+    a quoted answer after it; a bold line followed by a blank line is no entry."""
+    text = ("**📌 MESSAGES ÉPINGLÉS**\n\nCoucou !\n\n**__Feutre épais__**\nIl encaisse.\n> @Hatter : ça marche avec Bord roulé\n\n"
+            "**__Bord roulé__**\nLe chapeau tient.\nEDIT : Bord roulé annule bien Coup de vent.\n\n"
+            "**__Coup de vent X__**\nIl souffle.\n")
+    document = markdown.parse(text, source="pins.md", game="g", options={})
+    assert [(e.name, e.line) for e in document.entries] == [("Feutre épais", 5), ("Bord roulé", 9), ("Coup de vent", 13)]
+    assert [p.text for p in document.entries[1].paragraphs] == ["Le chapeau tient. EDIT : Bord roulé annule bien Coup de vent."]

@@ -244,12 +244,15 @@ def _bullet_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
 #: "**Perchiste.** Le batelier…", "**Pilote :** la figurine…", "**Lesté** — le combattant…": a
 #: paragraph that opens on a name in bold (as a converted rulebook writes its entries).
 _BOLD_LEAD = re.compile(r"^(?:\*\*|__)(?P<name>[^*_\n]{1,80}?)(?:\*\*|__)(?P<rest>.*)$")
+#: "**__Feutre épais__**" alone on its line, its text on the next (a chat's pinned messages).
+_BOLD_ALONE = re.compile(r"^[ \t]*(?:\*\*|__){1,2}(?P<name>[^*_\n]{1,80}?)(?:\*\*|__){1,2}[ \t]*$")
 
 
 def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
     """Line → (heading, first line of text) of each paragraph that opens on a name in bold after
-    a blank line or a heading, when at least a few do, nearly all with different names; a label
-    ("**Effet :**", "**Q :**") is none."""
+    a blank line or a heading (or a name in bold alone on its line, its text on the next), when
+    at least a few do, nearly all with different names; a label ("**Effet :**", "**Q :**") is
+    none."""
     found: dict[int, tuple[str, str]] = {}
     for number, line in enumerate(lines, 1):
         before = lines[number - 2] if number >= 2 else ""
@@ -258,7 +261,20 @@ def _bold_lead_entries(lines: list[str]) -> dict[int, tuple[str, str]]:
         named = _bold_name(_BOLD_LEAD.match(line), dot=True)
         if named is not None and named[1] and not fields.is_label(named[0]):
             found[number] = named
+        elif (alone := _bold_alone(lines, number)) is not None:
+            found[number] = (alone, "")
     return found if enough_entries(head for head, _text in found.values()) else {}
+
+
+def _bold_alone(lines: list[str], number: int) -> str | None:
+    """The name of a line that is only a name in bold ("**__Feutre épais__**"), its text on the
+    very next line: a chat's pinned messages title each ability this way."""
+    alone = _BOLD_ALONE.match(lines[number - 1])
+    following = lines[number] if number < len(lines) else ""
+    name = alone.group("name").strip() if alone else ""
+    if not name or not following.strip() or _HEADING.match(following) or fields.is_label(name):
+        return None
+    return name if looks_like_name(name) else None
 
 
 def _is_loose_entry(title: str, level: int, holds_leads: bool) -> bool:
