@@ -53,7 +53,7 @@ def place(tmp_path_factory):
     (root / "one-line.md").write_text("### Long\n\n" + "mot " * 250_000 + "\n", encoding="utf-8")
     (root / "header-only.csv").write_text("nom;texte\n", encoding="utf-8")
     (root / "huge-cell.csv").write_text("nom;texte\nA;" + "x" * 200_000 + "\n", encoding="utf-8")
-    (root / "latin1.md").write_bytes("### A\n\nd\xe9j\xe0\n".encode("latin-1"))
+    (root / "latin1.md").write_bytes("### A\n\nd\xe9j\xe0\n".encode("latin-1") + b"\x81\n")
     (root / "glossary.md").write_text("### Garde\n\nElle protège.\n", encoding="utf-8")
     (root / "sub").mkdir()
     (root / "sub" / "glossary.md").write_text("### Garde\n\nElle protège.\n", encoding="utf-8")
@@ -126,7 +126,7 @@ CASES = [
     Case("csv-header-only", ("build", f"{R}/header-only.csv", "--game", "G", "--out", f"{R}/o"), 2, "header-only.csv:2: the table has a header but no ability rows"),
     Case("csv-over-field-limit", ("build", f"{R}/huge-cell.csv", "--game", "G", "--out", f"{R}/o"), 2, "huge-cell.csv:2: malformed row: a cell is longer than"),
     Case("unknown-format", ("build", f"{R}/glossary.md", "--game", "G", "--format", "docz", "--out", f"{R}/o"), 2, "--format 'docz' is unknown"),
-    Case("not-utf8", ("build", f"{R}/latin1.md", "--game", "G", "--out", f"{R}/o"), 2, "latin1.md:3: is not UTF-8"),
+    Case("not-utf8", ("build", f"{R}/latin1.md", "--game", "G", "--out", f"{R}/o"), 2, "latin1.md:3: is neither UTF-8 nor Windows-1252"),
     Case("form-feeds-keep-lines", ("build", f"{R}/feeds.md", "--game", "G", "--out", f"{R}/o"), 2, "feeds.md:5: an entry has no name"),
     Case("carriage-returns-count-lines", ("build", f"{R}/cr.md", "--game", "G", "--out", f"{R}/o"), 2, "cr.md:5: an entry has no name"),
     # time

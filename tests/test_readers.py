@@ -218,12 +218,20 @@ def test_format_detection(tmp_path):
         detect_format(tmp_path / "a.txt", "du texte sans structure\n")
 
 
-def test_non_utf8_file_is_a_clear_error(tmp_path):
-    path = tmp_path / "latin1.txt"
-    path.write_bytes("- Capacité :\nÉté\n".encode("latin-1"))
+def test_a_file_neither_utf8_nor_windows_1252_is_a_clear_error(tmp_path):
+    path = tmp_path / "binary.txt"
+    path.write_bytes("- Capacité :\nÉté\n".encode("latin-1") + b"\x81\x8d\n")
     with pytest.raises(RulegraphError) as error:
-        read(path, source="latin1.txt", game="g", format="chapter")
+        read(path, source="binary.txt", game="g", format="chapter")
     assert "UTF-8" in error.value.message and error.value.line == 1
+
+
+def test_a_windows_1252_spreadsheet_export_is_read(tmp_path):
+    """Excel on a French Windows saves its CSV in Windows-1252: ’, œ and accents come through."""
+    path = tmp_path / "ardoisiers.csv"
+    path.write_bytes("Nom;Texte\r\nCœur d’ardoise;Immunisé à la Peur.\r\nPeur;Il effraie.\r\n".encode("cp1252"))
+    document = read(path, source="ardoisiers.csv", game="g", format="csv")
+    assert [(e.name, e.text) for e in document.entries] == [("Cœur d’ardoise", "Immunisé à la Peur."), ("Peur", "Il effraie.")]
 
 
 @pytest.mark.parametrize(

@@ -48,12 +48,20 @@ def read_bytes(path: Path, *, what: str = "glossary file", max_mb: float = MAX_F
     return data
 
 
-def read_text(path: Path, *, what: str = "glossary file", max_mb: float = MAX_FILE_MB) -> str:
-    """A UTF-8 text file (a byte-order mark is dropped); a decoding error names its line."""
+def read_text(path: Path, *, what: str = "glossary file", max_mb: float = MAX_FILE_MB, windows: bool = False) -> str:
+    """A UTF-8 text file (a byte-order mark is dropped); with ``windows``, else a Windows-1252
+    one, as Excel and older word processors on a French Windows save a user's glossary. A file
+    that is neither is an error naming the line where UTF-8 decoding failed."""
     data = read_bytes(path, what=what, max_mb=max_mb)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        if windows:
+            try:
+                return data.decode("cp1252")
+            except UnicodeDecodeError:
+                pass
         before = data[: error.start].decode("utf-8", errors="replace")
         line = line_at(before, len(before))
-        raise RulegraphError(_('is not UTF-8 text; save it as UTF-8'), path=path, line=line) from None
+        message = _('is neither UTF-8 nor Windows-1252 text; save it as UTF-8') if windows else _('is not UTF-8 text; save it as UTF-8')
+        raise RulegraphError(message, path=path, line=line) from None

@@ -59,6 +59,6 @@ def read(path: Path, *, source: str, game: str, format: str | None = None, optio
         raise RulegraphError(_('unknown format {fmt!r}; use one of: {formats}').format(fmt=fmt, formats=', '.join(FORMATS)), path=path)
     if fmt is not None and getattr(FORMATS[fmt], "BINARY", False):
         return FORMATS[fmt].parse(read_bytes(path, max_mb=max_mb), source=source, game=game, options=options or {})
-    text = read_text(path, max_mb=max_mb)
+    text = read_text(path, max_mb=max_mb, windows=True)
     fmt = fmt or detect_format(path, text)
     return FORMATS[fmt].parse(text, source=source, game=game, options=options or {})
