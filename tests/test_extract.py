@@ -714,26 +714,15 @@ def test_a_discovered_name_runs_over_an_article_link_that_closes_the_phrase(text
         ("Il gagne la capacité Esquive en cas de charge.", ["Esquive"]),
         ("Il gagne la capacité Esquive en mêlée.", ["Esquive"]),
         ("Il perd la capacité Esquive à chaque tour.", ["Esquive"]),
-    ],
-)
-def test_a_discovered_name_runs_over_en_or_a_before_a_bare_word(text, names):
-    assert _discovered(text) == names
-
-
-@pytest.mark.parametrize(
-    ("text", "names"),
-    [
         # Whose the ability is, not its name.
         ("Ne se cumule pas avec la capacité Régénération des créatures de verre.", ["Régénération"]),
-        ("Il gagne la capacité Tir de barrage.", ["Tir de barrage"]),
         # A parameter after a name is no part of it.
         ("Ils ignorent la capacité Blindé X de la cible.", ["Blindé"]),
         ("Il gagne la capacité Armure 2 pour le tour.", ["Armure"]),
     ],
 )
-def test_a_discovered_name_stops_before_its_bearers_and_its_parameter(text, names):
+def test_a_discovered_name_goes_on_through_en_or_a_and_stops_before_its_bearers_or_parameter(text, names):
     assert _discovered(text) == names
-
 
 def test_a_name_seen_alone_first_still_goes_on_through_a_link():
     """"voir Tir" first, then "la capacité Tir en cloche": two names, not "Tir" twice."""

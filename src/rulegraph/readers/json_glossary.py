@@ -25,10 +25,10 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
+from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from ..lang import words as lang_words
 from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, find_notes, is_more_text, matches, relation_of
 from .fields import key as field_key
 from .markdown import strip_markup
