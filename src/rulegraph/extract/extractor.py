@@ -99,9 +99,12 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
                  bearer_before: re.Pattern[str] | None = None) -> str:
     """A capitalised name that goes on in lower case ("Bouclier mental est ..."): the lower-case
     words after it belong to it up to a function word or a frequent verb; "de", "du", "des",
-    "d'", and "en", "à" with no article, only when a content word follows them ("Tir en cloche") ("Tir de barrage", not "Garde de la cible"); "à l'",
-    "à la", "au", "aux", "de la", "des" only before a content word that ends the phrase and is no
-    bearer noun ("voir Tir à l'arc)", "voir Maître de la forge.", but "Carapace de la cible.")."""
+    "d'" only when a content word that is no bearer noun follows them ("Tir de barrage", not
+    "Garde de la cible" or "Régénération des créatures de verre"), "en" and "à" without article
+    only before a bare content word that opens no locution ("Tir en cloche", not "Esquive en cas
+    de charge"); "à l'", "à la", "au", "aux", "de la", "des" only before a content word that ends
+    the phrase and is no bearer noun ("voir Tir à l'arc)", "voir Maître de la forge.", but
+    "Carapace de la cible.")."""
     name_end, position, words = end, end, 0
     while words < most:
         closing = _CLOSING_LINK.match(text, position)

@@ -252,7 +252,7 @@ def _texts_keyed_by_category(data: Any, categories: set[str], locator: _Locator)
     stack, found = [data], []
     while stack:
         value = stack.pop()
-        if isinstance(value, dict):
+        if isinstance(value, _Object):
             texts = {key: text for key, text in value.items() if fold(key) in folded and isinstance(text, str)}
             if len(texts) >= 2 and len(texts) * 2 >= len(value):
                 found += [(folded[fold(key)], paragraph) for key, text in texts.items()
