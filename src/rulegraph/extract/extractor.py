@@ -116,16 +116,14 @@ def _name_extent(text: str, start: int, end: int, stop_words: frozenset[str], mo
         if match is None:
             break
         word = fold(match.group(1))
-        if word in _NAME_LINKS:
-            # "la capacité Régénération des créatures de verre": whose it is, not its name.
+        if word in _NAME_LINKS or match.group(1) in _BARE_NAME_LINKS:
             content = _NEXT_LOWER_WORD.match(text, match.end())
-            if content is not None and bearer_before is not None and bearer_before.search(fold(content.group(1)) + " "):
-                break
-            position = match.end()
-            continue
-        if match.group(1) in _BARE_NAME_LINKS:
-            content = _NEXT_LOWER_WORD.match(text, match.end())
-            if content is None or fold(content.group(1)) in stop_words or fold(content.group(1)) in _BARE_LINK_LOCUTIONS:
+            following = fold(content.group(1)) if content is not None else ""
+            if word in _NAME_LINKS:
+                # "la capacité Régénération des créatures de verre": whose it is, not its name.
+                if bearer_before is not None and bearer_before.search(following + " "):
+                    break
+            elif not following or following in stop_words or following in _BARE_LINK_LOCUTIONS:
                 break
             position = match.end()
             continue

@@ -254,30 +254,34 @@ def _footnotes_to_entries(outside: list[tuple[int, str, Paragraph]], entries: li
     the last entry's text): it goes on with that entry's rule, at its own line, and the calls
     leave the text. Footnotes no entry calls stay where they are."""
     called: dict[str, dict[str, Any]] = {}
-    notes: list[tuple[str, Paragraph]] = []  # (number, the footnote with its call removed)
+    for raw in entries:
+        for paragraph in raw["paragraphs"]:
+            for number in _FOOTNOTE_CALL.findall(paragraph.text):
+                called.setdefault(number, raw)
+
+    def called_note(paragraph: Paragraph) -> tuple[dict[str, Any], Paragraph] | None:
+        footnote = _FOOTNOTE.match(paragraph.text)
+        if footnote is None or footnote.group("number") not in called:
+            return None
+        return called[footnote.group("number")], replace(paragraph, text=footnote.group("text"))
+
+    notes = []
     for raw in entries:
         kept = []
         for paragraph in raw["paragraphs"]:
-            if (footnote := _FOOTNOTE.match(paragraph.text)) is not None:
-                notes.append((footnote.group("number"), replace(paragraph, text=footnote.group("text"))))
-                kept.append(paragraph)
-                continue
-            numbers = _FOOTNOTE_CALL.findall(paragraph.text)
-            called.update((number, raw) for number in numbers if number not in called)
-            kept.append(replace(paragraph, text=_FOOTNOTE_CALL.sub("", paragraph.text)) if numbers else paragraph)
+            if (note := called_note(paragraph)) is not None:
+                notes.append(note)
+            else:
+                kept.append(replace(paragraph, text=_FOOTNOTE_CALL.sub("", paragraph.text)) if _FOOTNOTE_CALL.search(paragraph.text) else paragraph)
         raw["paragraphs"] = kept
-    for raw in entries:
-        raw["paragraphs"] = [p for p in raw["paragraphs"] if not ((f := _FOOTNOTE.match(p.text)) and f.group("number") in called)]
-    for number, paragraph in notes:
-        if number in called:
-            called[number]["paragraphs"].append(paragraph)
     left = []
     for item in outside:
-        footnote = _FOOTNOTE.match(item[2].text)
-        if footnote is not None and footnote.group("number") in called:
-            called[footnote.group("number")]["paragraphs"].append(replace(item[2], text=footnote.group("text")))
+        if (note := called_note(item[2])) is not None:
+            notes.append(note)
         else:
             left.append(item)
+    for raw, paragraph in notes:
+        raw["paragraphs"].append(paragraph)
     return left
 
 

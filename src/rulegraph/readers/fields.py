@@ -39,6 +39,8 @@ ID_FIELDS = _names("id")
 TAG_FIELDS = _names("tags")
 #: A designer's notes beside the rule: notes, not attributes.
 NOTE_FIELDS = _names("notes")
+#: The key under which an app wraps a field's text in an object of its own ("value").
+WRAPPED_TEXT_FIELDS = _names("wrapped_text")
 #: A Markdown table's name column: a name field, or the glossary's noun for its abilities.
 TABLE_NAME_FIELDS = NAME_FIELDS + _names("table_name")
 

@@ -25,11 +25,23 @@ from typing import Any
 
 from ..errors import RulegraphError
 from ..i18n import _
-from ..lang import words as lang_words
 from ..model import CHARACTER, Document, Note, Paragraph
 from ..text import fold
 from .entries import category_class, column_notes, make_entry
-from .fields import CATEGORY_FIELDS, ID_FIELDS, NAME_FIELDS, NOTE_FIELDS, TAG_FIELDS, TEXT_FIELDS, find, find_notes, is_more_text, matches, relation_of
+from .fields import (
+    CATEGORY_FIELDS,
+    ID_FIELDS,
+    NAME_FIELDS,
+    NOTE_FIELDS,
+    TAG_FIELDS,
+    TEXT_FIELDS,
+    WRAPPED_TEXT_FIELDS,
+    find,
+    find_notes,
+    is_more_text,
+    matches,
+    relation_of,
+)
 from .fields import key as field_key
 from .markdown import strip_markup
 
@@ -386,8 +398,6 @@ def _lifted(item: Any, depth: int = 0) -> Any:
 
 #: How deep a record's nested groups of fields are read.
 _MAX_LIFT = 3
-#: The keys under which an app wraps a field's text in an object of its own ("value").
-_WRAPPED_TEXT_KEYS = tuple(field_key(name) for name in lang_words("fields")["wrapped_text"])
 
 
 def _unwrapped(value: Any) -> Any:
@@ -395,7 +405,7 @@ def _unwrapped(value: Any) -> Any:
     others hold nothing; any other value as it is."""
     if not isinstance(value, dict):
         return value
-    texts = [k for k in value if field_key(k) in _WRAPPED_TEXT_KEYS and isinstance(value[k], str) and value[k].strip()]
+    texts = [k for k in value if field_key(k) in WRAPPED_TEXT_FIELDS and isinstance(value[k], str) and value[k].strip()]
     filled = [k for k, v in value.items() if v not in ("", None, [], {})]
     return value[texts[0]] if len(texts) == 1 and filled == texts else value
 

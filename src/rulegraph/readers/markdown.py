@@ -288,17 +288,18 @@ def _is_loose_entry(title: str, level: int, holds_leads: bool) -> bool:
     return level >= 2 and not holds_leads and not commentary and not is_upper_case(title) and looks_like_name(title)
 
 
-def _holding_leads(lines: list[str], leads: dict[int, tuple[str, str]]) -> set[int]:
+def _holding_leads(lines: list[str], headings: list[tuple[int, re.Match[str] | None]], leads: dict[int, tuple[str, str]]) -> set[int]:
     """The headings whose first line is a bold paragraph entry or a deeper heading: sections over
     entries, not entries of their own (a converted rulebook's "#### Mal de rivière" has its own
     text first)."""
     holding = set()
-    for number, line in enumerate(lines, start=1):
-        if (heading := _HEADING.match(line)) is not None:
-            first = next((n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None)
-            deeper = first is not None and (sub := _HEADING.match(lines[first - 1])) is not None and len(sub.group("level")) > len(heading.group("level"))
-            if first in leads or deeper:
-                holding.add(number)
+    for number, heading in headings:
+        if heading is None:
+            continue
+        first = next((n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None)
+        below = headings[first - 1][1] if first is not None else None
+        if first in leads or below is not None and len(below.group("level")) > len(heading.group("level")):
+            holding.add(number)
     return holding
 
 
@@ -540,7 +541,7 @@ def parse(text: str, *, source: str, game: str, options: dict[str, Any]) -> Docu
     # With bullet entries, every heading is a section; with bold paragraphs, headings that read
     # as names are entries too, whatever their level.
     entry_level = 7 if bullets else 3 if 3 in levels else 2
-    holding = _holding_leads(lines, leads)
+    holding = _holding_leads(lines, headings, leads)
     document = Document(source=source, game=game)
     # Text outside every entry, by section: a section of prose with no entry, after the entries
     # ("## Combos interdits"), is commentary on them; the rest is the preamble.
