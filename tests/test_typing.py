@@ -60,6 +60,18 @@ def test_an_exception_scope_runs_from_its_marker_to_the_end_of_its_segment(analy
     assert analysis.in_exception(_index(analysis, word)) is excepted
 
 
+@pytest.mark.parametrize(("sentence", "counted"), [
+    ("Un (et un seul) socle de Personnage peut entrer dans un transport.", True),  # exactly one
+    ("Une seule figurine de la bande peut porter la Bannière.", True),
+    ("Seul un socle de Personnage peut entrer dans un transport.", False),  # only a Personnage
+    ("Seule une figurine dotée de Chef peut porter la Bannière.", False),
+])
+def test_seul_after_an_article_counts_and_before_it_restricts(analyser, sentence, counted):
+    analysis = analyser.analyse(sentence)
+    seul = next(t.index for t in analysis.tokens if t.text.lower().startswith("seul"))
+    assert (seul in analysis.counts()) is counted
+
+
 def test_a_modal_verb_is_read_as_the_clause_modality(analyser):
     analysis = analyser.analyse("Les ennemis ne peuvent pas utiliser Embuscade.")
     clause = analysis.clause_of(_index(analysis, "Embuscade"))

@@ -75,7 +75,9 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "faienciers-quimper", "luthiers-mirecourt", "papetiers-annonay", "santonniers-aubagne",
                     "tanneurs-grasse", "vignerons-tokaj",
                     "dentelliers-alencon", "chaudronniers-durfort", "sabotiers-ardennes", "ferronniers-nancy",
-                    "oiseleurs-sologne", "horticulteurs-angers")},
+                    "oiseleurs-sologne", "horticulteurs-angers",
+                    "emailleurs-limoges", "bouilleurs-cognac", "tonneliers-beaune", "ardoisiers-trelaze",
+                    "chapeliers-caussade", "facteurs-orgues")},
 }
 
 

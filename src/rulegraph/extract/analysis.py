@@ -64,6 +64,7 @@ class Words:
     state_openers: frozenset[str]
     state_words: frozenset[str]
     articles: frozenset[str]
+    counting_words: frozenset[str]
     rule_reference_openers: tuple[str, ...]
     see_also_openers: tuple[str, ...]
     equipment_triggers: tuple[str, ...]
@@ -83,7 +84,8 @@ def words() -> Words:
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
     sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
-                                                                   "state_openers", "state_words", "articles", "ability_words")}
+                                                                   "state_openers", "state_words", "articles", "counting_words",
+                                                                   "ability_words")}
     prefixes: dict[str, Any] = {key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers",
                                                                    "see_also_openers", "equipment_triggers")}
     return Words(
@@ -161,6 +163,12 @@ class SentenceAnalysis:
             if token.end > offset:
                 return token.index
         return len(self.tokens) - 1
+
+    def counts(self) -> frozenset[int]:
+        """The words that count here ("un seul socle") rather than restrict ("seul un socle")."""
+        vocabulary = words()
+        return frozenset(t.index for t in self.tokens[1:]
+                         if t.key in vocabulary.counting_words and self.tokens[t.index - 1].key in vocabulary.articles)
 
     def span_head(self, start: int, end: int) -> int:
         """The token of a character span whose head lies outside the span: the span's head."""

@@ -31,6 +31,8 @@ FORWARD, BACKWARD = ">", "<"
 #: The cue rules' reading counts this much more than one word or syntactic feature: chosen by
 #: leave-one-glossary-out cross-validation (1: typed 0.723, 2: 0.748, 3: 0.753, 5: 0.767).
 CUE_WEIGHT = 5.0
+#: The feature word of a word that counts ("un seul") rather than restricts (see ``counts``).
+COUNT = "#compte"
 
 
 def is_candidate(statement: Statement) -> bool:
@@ -148,12 +150,17 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
         if analysis.in_condition(own):
             out["self_in_condition"] = 1.0
     span_tokens = {t.index for t in analysis.tokens if t.start < statement.span[1] and t.end > statement.span[0]}
+    counts = analysis.counts()
+
+    def word(index: int) -> str:
+        return COUNT if index in counts else analysis.tokens[index].key
+
     for index in clause.tokens:
         other = analysis.tokens[index]
         if index not in span_tokens and other.pos in ("VERB", "AUX", "ADJ", "NOUN", "ADV", "ADP", "SCONJ"):
-            out[f"clause={other.key}"] = 0.5
+            out[f"clause={word(index)}"] = 0.5
     for index in range(max(0, min(span_tokens, default=mention) - 4), min(span_tokens, default=mention)):
-        out[f"before={analysis.tokens[index].key}"] = 0.5
+        out[f"before={word(index)}"] = 0.5
     for index in analysis.ancestors(mention)[:3]:
         out[f"head={analysis.tokens[index].key}"] = 0.5
     for other in analysis.tokens:
@@ -161,12 +168,12 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
             out[f"verb={other.key}"] = 0.3
     near = set(range(max(0, mention - 5), min(len(analysis.tokens), mention + 4)))
     for relation, lemmas in vocabulary.relation_words.items():
-        in_clause = any(analysis.tokens[i].key in lemmas or fold(analysis.tokens[i].text) in lemmas for i in clause.tokens)
+        in_clause = any(analysis.tokens[i].key in lemmas or fold(analysis.tokens[i].text) in lemmas for i in clause.tokens if i not in counts)
         if in_clause:
             out[f"lex={relation}"] = 1.0
             out[f"lex={relation}&{'neg' if negated else 'pos'}"] = 1.0
             out[f"lex={relation}&self_{'implicit' if not selves else ('before' if selves[0] < mention else 'after')}"] = 1.0
-        if any(analysis.tokens[i].key in lemmas or fold(analysis.tokens[i].text) in lemmas for i in near):
+        if any(analysis.tokens[i].key in lemmas or fold(analysis.tokens[i].text) in lemmas for i in near if i not in counts):
             out[f"lexnear={relation}"] = 1.0
     return out
 
