@@ -200,7 +200,8 @@ Aucun sort de Nécromancie n'a d'effet sur une figurine couverte d'écailles.
 
 
 def asserted_statements(path, game: str, threshold: float | None = 0.0):
-    """The statements of a glossary with every relation the typer guesses asserted (threshold 0):
+    """The statements of a glossary with every relation the typer guesses asserted (threshold 0,
+    for single edges and for a category's):
     for tests of what a sentence reaches, apart from how sure the shipped typer is. ``None``: the
     shipped typer as a build uses it."""
     from dataclasses import replace
@@ -209,7 +210,7 @@ def asserted_statements(path, game: str, threshold: float | None = 0.0):
     from rulegraph.extract.extractor import extract_corpus
     from rulegraph.extract.typer import shipped_model
 
-    model = shipped_model() if threshold is None else replace(shipped_model(), threshold=threshold)
+    model = shipped_model() if threshold is None else replace(shipped_model(), threshold=threshold, category_threshold=threshold)
     return extract_corpus(corpus_from_files([path], game=game), model=model)
 
 
@@ -251,7 +252,7 @@ def test_review_lists_the_unsure_edges_and_an_accepted_one_lasts(tranchees):
     assert {curated[0].subject.label, curated[0].object.label} == {item.statement.subject.label, item.statement.object.label}
     assert item.id not in {i.id for i in review_items(rebuilt.statements)}
     # A second answer is appended; the first entry is kept byte for byte.
-    other = review_items(rebuilt.statements)[0]
+    other = review_items(rebuilt.statements, below=1.0)[0]
     append_to_curation(tranchees, curation_entry(other, "remove", reason="pas un lien"), rebuilt.corpus)
     assert path.read_text(encoding="utf-8").startswith(before)
 
