@@ -716,6 +716,9 @@ def test_a_discovered_name_runs_over_an_article_link_that_closes_the_phrase(text
         ("Il perd la capacité Esquive à chaque tour.", ["Esquive"]),
         # Whose the ability is, not its name.
         ("Ne se cumule pas avec la capacité Régénération des créatures de verre.", ["Régénération"]),
+        # Nor does an indefinite determiner after "de" start a name's second word.
+        ("Ne se cumule pas avec la capacité Régénération de certains Automates.", ["Régénération"]),
+        ("Il ignore la capacité Armure de plusieurs adversaires.", ["Armure"]),
         # A parameter after a name is no part of it.
         ("Ils ignorent la capacité Blindé X de la cible.", ["Blindé"]),
         ("Il gagne la capacité Armure 2 pour le tour.", ["Armure"]),
