@@ -60,6 +60,19 @@ def test_an_exception_scope_runs_from_its_marker_to_the_end_of_its_segment(analy
     assert analysis.in_exception(_index(analysis, word)) is excepted
 
 
+@pytest.mark.parametrize(("sentence", "word", "set_apart"), [
+    ("Il est immunisé à la Peur, mais pas à la Terreur.", "Terreur", True),
+    ("Il est immunisé à la Peur, mais pas à la Terreur.", "Peur", False),
+    ("Immunisée à la Peur et non à l'Appel de l'Ankou.", "Appel", True),
+    ("Cumulable avec un Gilet, mais pas avec Parkour ; Vol reste permis.", "Vol", False),  # a new segment
+    ("Il ignore la Peur mais doit tester contre Terreur.", "Terreur", False),  # "mais" alone
+])
+def test_a_contrast_sets_apart_the_names_after_mais_pas(analyser, sentence, word, set_apart):
+    analysis = analyser.analyse(sentence)
+    assert analysis.in_contrast(_index(analysis, word)) is set_apart
+    assert not analysis.in_exception(_index(analysis, word))
+
+
 @pytest.mark.parametrize(("sentence", "counted"), [
     ("Un (et un seul) socle de Personnage peut entrer dans un transport.", True),  # exactly one
     ("Une seule figurine de la bande peut porter la Bannière.", True),

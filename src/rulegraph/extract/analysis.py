@@ -52,6 +52,7 @@ class Words:
     condition_markers: tuple[str, ...]
     concession_markers: tuple[str, ...]
     exception_markers: tuple[str, ...]
+    contrast_markers: tuple[str, ...]
     negation_words: frozenset[str]
     modal_lemmas: frozenset[str]
     privative_lemmas: frozenset[str]
@@ -94,6 +95,7 @@ def words() -> Words:
         participle_endings=tuple(table["participle_endings"]),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
         exception_markers=tuple(lists["exception_markers"]),
+        contrast_markers=tuple(lists["contrast_markers"]),
         former_edition=re.compile(table["former_edition"]),
         imperfect_endings=tuple(lists["imperfect_endings"]),
         imperfect_exceptions=frozenset(lists["imperfect_exceptions"]),
@@ -269,16 +271,25 @@ class SentenceAnalysis:
     def in_exception(self, index: int) -> bool:
         """The token stands in an exception ("sauf contre ceux qui possèdent X", "à moins que la
         cible ne possède X"): an exception word before it, with no ; : or full stop between."""
-        start = 0
-        for token in self.tokens[:index]:
-            if token.text in _SEGMENT_ENDS:
-                start = token.end
-        before = _unelide(fold(self.text[start : self.tokens[index].start]))
-        marker = _exception_pattern().search(before)
+        before = self._segment_before(index)
+        marker = _marker_pattern(words().exception_markers).search(before)
         if marker is None:
             return False
         opening = not before[: marker.start()].strip()
         return not (opening and "," in before[marker.end() :])
+
+    def in_contrast(self, index: int) -> bool:
+        """The token stands after "mais pas", "et non" ("immunisé à la Peur, mais pas à la
+        Terreur"): set apart from what the statement says, with no ; : or full stop between."""
+        return _marker_pattern(words().contrast_markers).search(self._segment_before(index)) is not None
+
+    def _segment_before(self, index: int) -> str:
+        """The folded, unelided text from the last ; : or full stop up to the token."""
+        start = 0
+        for token in self.tokens[:index]:
+            if token.text in _SEGMENT_ENDS:
+                start = token.end
+        return _unelide(fold(self.text[start : self.tokens[index].start]))
 
     def without_negation_in(self, spans: Iterable[tuple[int, int]]) -> SentenceAnalysis:
         """The same analysis with no negative word inside ``spans`` (the names of the
@@ -368,9 +379,9 @@ _SEGMENT_ENDS = frozenset({";", ":", ".", "!", "?"})
 
 
 @cache
-def _exception_pattern() -> re.Pattern[str]:
-    markers = "|".join(re.escape(marker) for marker in words().exception_markers)
-    return re.compile(rf"(?<!\w)(?:{markers})(?!\w)")
+def _marker_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
+    alternation = "|".join(re.escape(marker) for marker in markers)
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)")
 
 
 def _unelide(folded: str) -> str:

@@ -127,6 +127,11 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
         out["mention_in_exception"] = 1.0
         out[f"mention_in_exception&{'sentence_neg' if sentence_negated else 'sentence_pos'}"] = 1.0
         out[f"mention_in_exception&self_{'implicit' if not statement.selves else 'explicit'}"] = 1.0
+    if analysis.in_contrast(mention):
+        # "immunisé à la Peur, mais pas à la Terreur": the statement leaves X out (a mention);
+        # "cumulable avec un Gilet, mais pas avec X": the contrast is the relation (excludes).
+        out["mention_in_contrast"] = 1.0
+        out[f"mention_in_contrast&cue={own_label(statement)}"] = 1.0
     if clause.kind == "relative":
         out["mention_in_relative"] = 1.0
     clause_words = {analysis.tokens[i].key for i in clause.tokens}
