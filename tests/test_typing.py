@@ -536,3 +536,17 @@ def test_names_coordinated_in_one_sentence_share_their_relation(build_glossary):
     assert sorted(s.object.label for s in edges) == ["Leste", "Parade"]
     assert len({(s.subject.label, s.relation, s.suggested) for s in edges}) == 1
     assert any(s.rule.endswith("shared with its coordinated name") for s in edges)
+
+
+@pytest.mark.parametrize(("sentence", "word", "kind"), [
+    ("Il ignore la Peur.", "Peur", "pronoun"),
+    ("Cette figurine ignore Peur et Intimidation.", "Peur", "pronoun"),  # a noun for the bearer
+    ("Son porteur ne craint pas la Peur.", "Peur", "pronoun"),
+    ("La figurine touchée ne craint pas la Peur.", "Peur", "affected"),
+    ("Les figurines ennemies ne craignent pas la Peur.", "Peur", "opponent"),
+    ("Ce tir ignore Furtivité.", "Furtivité", "noun"),  # the ability's own shot, not its bearer
+    ("Une figurine ignore la Peur.", "Peur", "noun"),  # any figure
+])
+def test_the_subject_says_who_a_clause_is_about(analyser, sentence, word, kind):
+    analysis = analyser.analyse(sentence)
+    assert analysis.subject_kind(_index(analysis, word)) == kind

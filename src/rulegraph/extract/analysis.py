@@ -59,6 +59,8 @@ class Words:
     opponent_words: frozenset[str]
     target_words: frozenset[str]
     bearer_pronouns: frozenset[str]
+    bearer_nouns: frozenset[str]
+    bearer_determiners: frozenset[str]
     nobody_words: frozenset[str]
     participle_endings: tuple[str, ...]
     copula_triggers: tuple[str, ...]
@@ -85,6 +87,7 @@ def words() -> Words:
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
     sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
+                                                                   "bearer_nouns", "bearer_determiners",
                                                                    "state_openers", "state_words", "articles", "counting_words",
                                                                    "ability_words")}
     prefixes: dict[str, Any] = {key: tuple(lists[key]) for key in ("copula_triggers", "rule_reference_openers",
@@ -233,7 +236,7 @@ class SentenceAnalysis:
     def subject_kind(self, index: int, selves: Iterable[int] = ()) -> str:
         """Who the clause that governs a token is about, from its subject (or the subject of the
         verb it completes, "ne peut pas utiliser X"): ``self`` (the ability's own mention),
-        ``pronoun`` (the bearer), ``nobody``, ``opponent``, ``affected`` (a noun with a
+        ``pronoun`` (the bearer, or a noun for it: "cette figurine"), ``nobody``, ``opponent``, ``affected`` (a noun with a
         participle: "la figurine touchée"), ``with_self`` (a noun qualified by the ability:
         "un combattant doté de Vol"), ``noun`` or ``none``."""
         vocabulary = words()
@@ -260,6 +263,9 @@ class SentenceAnalysis:
                 return "affected"
             if qualifier.index in selves or any(c.index in selves for c in self.children(qualifier.index)):
                 return "with_self"
+        if subject.key in vocabulary.bearer_nouns and any(
+                c.dep == "det" and c.key in vocabulary.bearer_determiners for c in qualifiers):
+            return "pronoun"
         return "noun"
 
     def in_condition(self, index: int) -> bool:
