@@ -77,7 +77,8 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "dentelliers-alencon", "chaudronniers-durfort", "sabotiers-ardennes", "ferronniers-nancy",
                     "oiseleurs-sologne", "horticulteurs-angers",
                     "emailleurs-limoges", "bouilleurs-cognac", "tonneliers-beaune", "ardoisiers-trelaze",
-                    "chapeliers-caussade", "facteurs-orgues")},
+                    "chapeliers-caussade", "facteurs-orgues",
+                    "tapissiers-aubusson", "couteliers-thiers")},
 }
 
 
