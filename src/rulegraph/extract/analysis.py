@@ -236,9 +236,9 @@ class SentenceAnalysis:
     def subject_kind(self, index: int, selves: Iterable[int] = ()) -> str:
         """Who the clause that governs a token is about, from its subject (or the subject of the
         verb it completes, "ne peut pas utiliser X"): ``self`` (the ability's own mention),
-        ``pronoun`` (the bearer, or a noun for it: "cette figurine"), ``nobody``, ``opponent``, ``affected`` (a noun with a
-        participle: "la figurine touchée"), ``with_self`` (a noun qualified by the ability:
-        "un combattant doté de Vol"), ``noun`` or ``none``."""
+        ``pronoun`` (the bearer, or a noun for it: "cette figurine"), ``nobody``, ``opponent``,
+        ``affected`` (a noun with a participle: "la figurine touchée"), ``with_self`` (a noun
+        qualified by the ability: "un combattant doté de Vol"), ``noun`` or ``none``."""
         vocabulary = words()
         selves = set(selves)
         head = self.clause_of(index).head
