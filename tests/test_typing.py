@@ -550,3 +550,18 @@ def test_names_coordinated_in_one_sentence_share_their_relation(build_glossary):
 def test_the_subject_says_who_a_clause_is_about(analyser, sentence, word, kind):
     analysis = analyser.analyse(sentence)
     assert analysis.subject_kind(_index(analysis, word)) == kind
+
+
+@pytest.mark.parametrize(("sentence", "word", "restricted", "negated"), [
+    ("Ne peut être utilisé que si la fig. a aussi Lancer de tessons.", "Lancer", True, False),
+    ("Cette compétence ne peut être choisie qu'en même temps que Discipline.", "Discipline", True, False),
+    ("Elle n'est accessible qu'aux figurines dotées de Vol et Bond.", "Vol", True, False),
+    ("Il ne perd Vol que s'il charge.", "Vol", False, False),  # before the "que": lost, only then
+    ("Il ne peut pas utiliser Vol et Bond.", "Vol", False, True),  # "ne … pas" negates
+    ("Il ne peut jamais devenir Fanatique, ce qui n'arrive qu'aux autres.", "Fanatique", False, True),
+])
+def test_ne_que_restricts_and_does_not_negate(analyser, sentence, word, restricted, negated):
+    analysis = analyser.analyse(sentence)
+    index = _index(analysis, word)
+    assert analysis.restricted(index) is restricted
+    assert analysis.negated(index) is negated

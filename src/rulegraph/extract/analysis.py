@@ -54,6 +54,8 @@ class Words:
     exception_markers: tuple[str, ...]
     contrast_markers: tuple[str, ...]
     negation_words: frozenset[str]
+    restrictive_partners: frozenset[str]
+    negative_partners: frozenset[str]
     modal_lemmas: frozenset[str]
     privative_lemmas: frozenset[str]
     opponent_words: frozenset[str]
@@ -85,7 +87,7 @@ def words() -> Words:
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
-    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "modal_lemmas", "privative_lemmas", "opponent_words",
+    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "restrictive_partners", "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
                                                                    "bearer_nouns", "bearer_determiners",
                                                                    "state_openers", "state_words", "articles", "counting_words",
@@ -127,6 +129,8 @@ class Token:
     head: int
     start: int
     negative: bool = False
+    #: A "ne" of "ne … que": it restricts its verb ("only"), it does not negate it.
+    restrictive: bool = False
 
     @property
     def end(self) -> int:
@@ -267,6 +271,21 @@ class SentenceAnalysis:
                 c.dep == "det" and c.key in vocabulary.bearer_determiners for c in qualifiers):
             return "pronoun"
         return "noun"
+
+    def restricted(self, index: int) -> bool:
+        """The token stands after the "que" of a "ne … que" ("ne peut être utilisé que si la
+        figurine a X", "n'est accessible qu'aux porteurs de X"): it holds only then. Read in
+        word order, with no ; or : between, as an abbreviation's point can split the parse."""
+        partners = words().restrictive_partners
+        opened: bool | None = False  # None: after a restrictive "ne", before its "que"
+        for token in self.tokens[:index]:
+            if token.text in (";", ":"):
+                opened = False
+            elif token.restrictive:
+                opened = None
+            elif opened is None and fold(token.text) in partners:
+                opened = True
+        return opened is True
 
     def in_condition(self, index: int) -> bool:
         return self.enclosing(index, ("condition",)) is not None
@@ -409,11 +428,29 @@ def _starts_with_phrase(text: str, phrase: str) -> bool:
 def analysis_from_rows(text: str, rows: list[Row]) -> SentenceAnalysis:
     """Rebuild an analysis from the compact rows the cache stores."""
     negation = words().negation_words
+    restrictive = _restrictive_ne([fold(row[0]) for row in rows])
     tokens = tuple(
-        Token(i, row[0], row[1], row[2], row[3], row[4], row[5], fold(row[0]) in negation or bool(row[6]))
+        Token(i, row[0], row[1], row[2], row[3], row[4], row[5],
+              i not in restrictive and (fold(row[0]) in negation or bool(row[6])), i in restrictive)
         for i, row in enumerate(rows)
     )
     return SentenceAnalysis(text, tokens, _clauses(tokens, text) if tokens else ())
+
+
+def _restrictive_ne(folded: list[str]) -> frozenset[int]:
+    """The "ne" whose first partner is "que" ("ne … que": only), not "pas", "jamais", "aucun"."""
+    vocabulary = words()
+    found = set()
+    for index, word in enumerate(folded):
+        if word not in ("ne", "n'"):
+            continue
+        for partner in folded[index + 1 :]:
+            if partner in _SEGMENT_ENDS or partner in vocabulary.negative_partners:
+                break
+            if partner in vocabulary.restrictive_partners:
+                found.add(index)
+                break
+    return frozenset(found)
 
 
 def _rows(doc: Doc) -> list[Row]:

@@ -115,6 +115,12 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
         out[f"modal={clause.modal}"] = 1.0
         if negated:
             out[f"modal={clause.modal}&neg"] = 1.0
+    if analysis.restricted(mention):
+        # "ne peut être utilisé que si la figurine a X": only with X (requires), not "not X".
+        out["restricted"] = 1.0
+        out[f"gov={governor.key}&restricted"] = 1.0
+        if clause.modal:
+            out[f"modal={clause.modal}&restricted"] = 1.0
     if analysis.in_condition(mention):
         out["mention_in_condition"] = 1.0
         if negated:
