@@ -54,6 +54,7 @@ class Words:
     exception_markers: tuple[str, ...]
     contrast_markers: tuple[str, ...]
     negation_words: frozenset[str]
+    negative_particles: frozenset[str]
     restrictive_partners: frozenset[str]
     negative_partners: frozenset[str]
     modal_lemmas: frozenset[str]
@@ -87,7 +88,7 @@ def words() -> Words:
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
-    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "restrictive_partners", "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
+    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "negative_particles", "restrictive_partners", "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
                                                                    "bearer_nouns", "bearer_determiners",
                                                                    "state_openers", "state_words", "articles", "counting_words",
@@ -442,7 +443,7 @@ def _restrictive_ne(folded: list[str]) -> frozenset[int]:
     vocabulary = words()
     found = set()
     for index, word in enumerate(folded):
-        if word not in ("ne", "n'"):
+        if word not in vocabulary.negative_particles:
             continue
         for partner in folded[index + 1 :]:
             if partner in _SEGMENT_ENDS or partner in vocabulary.negative_partners:
