@@ -88,7 +88,8 @@ def words() -> Words:
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
-    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "negative_particles", "restrictive_partners", "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
+    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "negative_particles", "restrictive_partners",
+                                                                   "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
                                                                    "bearer_nouns", "bearer_determiners",
                                                                    "state_openers", "state_words", "articles", "counting_words",
@@ -130,7 +131,8 @@ class Token:
     head: int
     start: int
     negative: bool = False
-    #: A "ne" of "ne … que": it restricts its verb ("only"), it does not negate it.
+    #: The "que" of a "ne … que" ("only"): what follows it is restricted, and its "ne" is no
+    #: negative word.
     restrictive: bool = False
 
     @property
@@ -277,16 +279,13 @@ class SentenceAnalysis:
         """The token stands after the "que" of a "ne … que" ("ne peut être utilisé que si la
         figurine a X", "n'est accessible qu'aux porteurs de X"): it holds only then. Read in
         word order, with no ; or : between, as an abbreviation's point can split the parse."""
-        partners = words().restrictive_partners
-        opened: bool | None = False  # None: after a restrictive "ne", before its "que"
+        restricted = False
         for token in self.tokens[:index]:
             if token.text in (";", ":"):
-                opened = False
+                restricted = False
             elif token.restrictive:
-                opened = None
-            elif opened is None and fold(token.text) in partners:
-                opened = True
-        return opened is True
+                restricted = True
+        return restricted
 
     def in_condition(self, index: int) -> bool:
         return self.enclosing(index, ("condition",)) is not None
@@ -429,29 +428,33 @@ def _starts_with_phrase(text: str, phrase: str) -> bool:
 def analysis_from_rows(text: str, rows: list[Row]) -> SentenceAnalysis:
     """Rebuild an analysis from the compact rows the cache stores."""
     negation = words().negation_words
-    restrictive = _restrictive_ne([fold(row[0]) for row in rows])
+    folded = [fold(row[0]) for row in rows]
+    restrictions = _ne_que(folded)
+    particles, partners = set(restrictions), set(restrictions.values())
     tokens = tuple(
         Token(i, row[0], row[1], row[2], row[3], row[4], row[5],
-              i not in restrictive and (fold(row[0]) in negation or bool(row[6])), i in restrictive)
+              i not in particles and (folded[i] in negation or bool(row[6])), i in partners)
         for i, row in enumerate(rows)
     )
     return SentenceAnalysis(text, tokens, _clauses(tokens, text) if tokens else ())
 
 
-def _restrictive_ne(folded: list[str]) -> frozenset[int]:
-    """The "ne" whose first partner is "que" ("ne … que": only), not "pas", "jamais", "aucun"."""
+def _ne_que(folded: list[str]) -> dict[int, int]:
+    """Each "ne" whose first partner is "que" ("ne … que": only), not "pas", "jamais", "aucun",
+    mapped to that "que"."""
     vocabulary = words()
-    found = set()
+    pairs = {}
     for index, word in enumerate(folded):
         if word not in vocabulary.negative_particles:
             continue
-        for partner in folded[index + 1 :]:
+        for position in range(index + 1, len(folded)):
+            partner = folded[position]
             if partner in _SEGMENT_ENDS or partner in vocabulary.negative_partners:
                 break
             if partner in vocabulary.restrictive_partners:
-                found.add(index)
+                pairs[index] = position
                 break
-    return frozenset(found)
+    return pairs
 
 
 def _rows(doc: Doc) -> list[Row]:
