@@ -283,6 +283,17 @@ def test_general_french_phrasings_are_typed(text, expected):
     assert expected in edges(text)
 
 
+@pytest.mark.parametrize(("text", "accepted"), [
+    ("Rage ignore complètement cette capacité.", True),
+    ("R : Rage n'est jamais affectée par cette capacité.", True),
+    ("Rage et colère le gagnent.", False),  # no cue right after: the ordinary word
+])
+def test_an_ordinary_word_opening_its_sentence_is_the_ability_when_a_cue_follows(text, accepted):
+    """Every first word is capitalised, so the capital says nothing there; a cue's verb right
+    after the name makes it that verb's subject, which no bare French adjective or noun is."""
+    assert any("Rage" in (subject, obj) for subject, _, obj in edges(text)) is accepted
+
+
 def test_a_faq_answer_naming_nothing_states_the_relation_of_its_question():
     text = "Q : Alpha et Garde se cumulent-ils ? R : Non, ces deux capacités sont incompatibles."
     found = [s for s in statements(text) if s.object.kind == "ability"]

@@ -546,6 +546,7 @@ def test_names_coordinated_in_one_sentence_share_their_relation(build_glossary):
     ("Les figurines ennemies ne craignent pas la Peur.", "Peur", "opponent"),
     ("Ce tir ignore Furtivité.", "Furtivité", "noun"),  # the ability's own shot, not its bearer
     ("Une figurine ignore la Peur.", "Peur", "noun"),  # any figure
+    ("Vigilance annule Insaisissable.", "Vigilance", "mention"),  # the other ability acts
 ])
 def test_the_subject_says_who_a_clause_is_about(analyser, sentence, word, kind):
     analysis = analyser.analyse(sentence)
@@ -565,3 +566,20 @@ def test_ne_que_restricts_and_does_not_negate(analyser, sentence, word, restrict
     index = _index(analysis, word)
     assert analysis.restricted(index) is restricted
     assert analysis.negated(index) is negated
+
+
+def test_an_abbreviation_stays_one_token_and_does_not_cut_the_parse(analyser):
+    """"Les fig. émaillées ignorent X": the parser used to cut at "fig." and leave X with no verb."""
+    analysis = analyser.analyse("Les fig. émaillées ignorent Souffle du four.")
+    assert [t.text for t in analysis.tokens][:2] == ["Les", "fig."]
+    assert analysis.tokens[analysis.tokens[_index(analysis, "Souffle")].head].key == "ignorer"
+    assert sum(1 for t in analysis.tokens if t.dep == "ROOT") == 1
+
+
+@pytest.mark.parametrize(("sentence", "abbreviation", "kind"), [
+    ("Inutile contre les att. d'un adv. doté d'Allonge.", "adv.", "adversaire"),
+    ("Ne peut être utilisé que si la fig. a aussi Lancer de tessons.", "fig.", "figurine"),
+])
+def test_an_abbreviation_reads_as_the_word_it_stands_for(analyser, sentence, abbreviation, kind):
+    analysis = analyser.analyse(sentence)
+    assert analysis.tokens[_index(analysis, abbreviation)].key == kind

@@ -80,6 +80,8 @@ class Words:
     imperfect_exceptions: frozenset[str]
     #: relation → the lemmas that speak of it ([relation_words]).
     relation_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: folded abbreviation → the lemma of the word it stands for ([abbreviation_lemmas]).
+    abbreviation_lemmas: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -98,6 +100,7 @@ def words() -> Words:
                                                                    "see_also_openers", "equipment_triggers")}
     return Words(
         relation_words={relation: frozenset(fold(w) for w in value) for relation, value in data["relation_words"].items()},
+        abbreviation_lemmas={fold(short): fold(word) for short, word in data["abbreviation_lemmas"].items()},
         condition_markers=tuple(sorted(lists["condition_markers"], key=len, reverse=True)),
         participle_endings=tuple(table["participle_endings"]),
         concession_markers=tuple(sorted(lists["concession_markers"], key=len, reverse=True)),
@@ -245,7 +248,8 @@ class SentenceAnalysis:
         verb it completes, "ne peut pas utiliser X"): ``self`` (the ability's own mention),
         ``pronoun`` (the bearer, or a noun for it: "cette figurine"), ``nobody``, ``opponent``,
         ``affected`` (a noun with a participle: "la figurine touchée"), ``with_self`` (a noun
-        qualified by the ability: "un combattant doté de Vol"), ``noun`` or ``none``."""
+        qualified by the ability: "un combattant doté de Vol"), ``mention`` (the token itself:
+        "Inébranlable ignore Charge brutale", the other ability acts), ``noun`` or ``none``."""
         vocabulary = words()
         selves = set(selves)
         head = self.clause_of(index).head
@@ -257,6 +261,8 @@ class SentenceAnalysis:
             return "none"
         if subject.index in selves:
             return "self"
+        if subject.index == index:
+            return "mention"
         qualifiers = self.children(subject.index)
         if subject.key in vocabulary.nobody_words or any(c.key in vocabulary.nobody_words for c in qualifiers):
             return "nobody"
@@ -427,12 +433,13 @@ def _starts_with_phrase(text: str, phrase: str) -> bool:
 
 def analysis_from_rows(text: str, rows: list[Row]) -> SentenceAnalysis:
     """Rebuild an analysis from the compact rows the cache stores."""
-    negation = words().negation_words
+    vocabulary = words()
+    negation, lemmas = vocabulary.negation_words, vocabulary.abbreviation_lemmas
     folded = [fold(row[0]) for row in rows]
     restrictions = _ne_que(folded)
     particles, partners = set(restrictions), set(restrictions.values())
     tokens = tuple(
-        Token(i, row[0], row[1], row[2], row[3], row[4], row[5],
+        Token(i, row[0], lemmas.get(folded[i], row[1]), row[2], row[3], row[4], row[5],
               i not in particles and (folded[i] in negation or bool(row[6])), i in partners)
         for i, row in enumerate(rows)
     )
@@ -517,25 +524,63 @@ class ParseCache:
             pass
 
 
+#: The name of the pipeline step that keeps a sentence whole after an abbreviation.
+_NO_CUT_AFTER_ABBREVIATION = "rulegraph_no_cut_after_abbreviation"
+
+
+def _no_cut_after_abbreviation(doc: Doc) -> Doc:
+    """The parser cut "la fig. a X" or "un adv. doté de X" after the abbreviation's point and left
+    the name in a tree of its own, with no verb to govern it. ``text.sentences`` knows the
+    abbreviations and did not cut there; the parser may still cut elsewhere ("Q : … ? R : …")."""
+    abbreviations = _abbreviation_set()
+    for previous, token in zip(doc, doc[1:]):
+        if previous.text in abbreviations:
+            token.is_sent_start = False
+    return doc
+
+
+def _abbreviations() -> list[str]:
+    """The abbreviations the sentence cutter knows ("fig.", "adv."), as written and capitalised:
+    one token each for the parser, not a word and a full stop."""
+    written = lang_words("text")["abbreviations"]
+    return sorted({form for word in written for form in (word, word[:1].upper() + word[1:])})
+
+
+@cache
+def _abbreviation_set() -> frozenset[str]:
+    return frozenset(_abbreviations())
+
+
 @cache
 def _load_pipeline() -> Language:
     try:
         import spacy
+        from spacy.language import Language as SpacyLanguage
+        from spacy.symbols import ORTH
 
-        return spacy.load(MODEL, exclude=_EXCLUDED)
+        pipeline = spacy.load(MODEL, exclude=_EXCLUDED)
     except (ImportError, OSError) as error:
         raise RulegraphError(_("the French parser {model} is not installed ({error}); run 'make run' or 'pip install -e .' to install it").format(model=MODEL, error=error)) from None
+    if _NO_CUT_AFTER_ABBREVIATION not in SpacyLanguage.factories:
+        SpacyLanguage.component(_NO_CUT_AFTER_ABBREVIATION, func=_no_cut_after_abbreviation)
+    pipeline.add_pipe(_NO_CUT_AFTER_ABBREVIATION, before="parser")
+    for abbreviation in _abbreviations():
+        pipeline.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+    return pipeline
 
 
 @cache
 def model_id() -> str:
-    """The model's name and version, read from its package metadata without loading spaCy."""
+    """The model's name and version, read from its package metadata without loading spaCy, and
+    what this module changes in its pipeline: a parse cached before a change is not reused."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return f"{MODEL}-{version(MODEL)}"
+        release = version(MODEL)
     except PackageNotFoundError:
-        return f"{MODEL}-unknown"
+        release = "unknown"
+    changes = hashlib.sha256("\0".join([_NO_CUT_AFTER_ABBREVIATION, *_abbreviations()]).encode()).hexdigest()[:12]
+    return f"{MODEL}-{release}+{changes}"
 
 
 class Analyser:

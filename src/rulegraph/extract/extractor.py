@@ -940,7 +940,8 @@ def _is_marked(mention: Mention, unit: TextUnit) -> bool:
     return any(fold(phrase) == surface for phrase in unit.paragraph.marked)
 
 
-def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: TextUnit, language: Language) -> LexiconEntry | None:
+def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: TextUnit, language: Language,
+             cues: list[Cue]) -> LexiconEntry | None:
     """The term a mention stands for, or None: an ordinary-word ability name is the ability only
     when the context says so, otherwise another term of the same name (the action "charge")."""
     mention = raw[index]
@@ -969,9 +970,21 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     mid_sentence = bool(sentence[: mention.start].strip()) and not re.search(r"[:(•–—-]\s*$", sentence[: mention.start])
     if mention.surface[:1].isupper() and mid_sentence and fallback is None:
         return term
+    if mention.surface[:1].isupper() and not mid_sentence and _subject_of_cue(mention, folded, cues):
+        return term
     if _PARAMETER_AFTER.match(sentence[mention.end :]):
         return term
     return fallback
+
+
+def _subject_of_cue(mention: Mention, folded: str, cues: list[Cue]) -> bool:
+    """"Inébranlable ignore Charge brutale", "R : Furie n'est jamais affectée par X": a name that
+    opens its sentence, capitalised as every first word is, followed at once by a cue (its verb,
+    or the negation the cue opens with) is the cue's subject; French puts no bare adjective or
+    noun there, so it is the ability."""
+    after = folded[mention.end : mention.end + 80]
+    opening = len(after) - len(after.lstrip())
+    return any(match.start == opening for match in find_cues(after, cues))
 
 
 def _common_noun_in_context(mention: Mention, before: str, language: Language) -> bool:
@@ -1008,7 +1021,7 @@ def _coordinated_with_plain_ability(index: int, raw: list[Mention], folded: str)
 
 
 def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexicon,
-                       language: Language) -> tuple[list[Mention], list[Mention]]:
+                       language: Language, cues: list[Cue]) -> tuple[list[Mention], list[Mention]]:
     """The mentions the context accepts, and every mention the lexicon found."""
     # A category ("sort de Pyromancie") is read like an ability, then stands for its members.
     raw = [replace(m, term=replace(m.term, kind="ability")) if m.term.kind == "category" else m
@@ -1017,7 +1030,7 @@ def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexi
     raw = [m for m in raw if not (m.term.derived and m.term.label in named)]
     accepted = []
     for index, mention in enumerate(raw):
-        term = _resolve(index, raw, sentence, folded, unit, language)
+        term = _resolve(index, raw, sentence, folded, unit, language, cues)
         if term is None:
             continue
         accepted.append(mention if term is mention.term else Mention(term, mention.start, mention.end, mention.first_token,
@@ -1119,7 +1132,7 @@ def extract_sentence(sentence: str, unit: TextUnit, lexicon: Lexicon, cues: list
     entry = unit.entry
     folded = fold_aligned(sentence)
     own = fold(entry.name)
-    mentions, found = _accepted_mentions(sentence, folded, unit, lexicon, language)
+    mentions, found = _accepted_mentions(sentence, folded, unit, lexicon, language, cues)
     generic_selves, named_selves = _self_spans(entry.name, language.self_nouns, folded)
     own_mentions = [m for m in mentions if m.term.kind == "ability" and fold(m.term.label) == own]
     # Words inside an ability's name are no cue and no negation ("Confère Pas de velours").

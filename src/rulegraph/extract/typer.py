@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -74,6 +75,10 @@ def with_label(statement: Statement, label: str) -> Statement:
     if relation == "grants" and recipient is None:
         recipient = "bearer"
     return replace(statement, subject=subject, relation=relation, object=obj, recipient=recipient)
+
+
+#: A sentence that ends as a question, closing quotes or brackets aside.
+_QUESTION_END = re.compile(r"\?[\s)\]»\"']*$")
 
 
 def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, float]:
@@ -152,6 +157,11 @@ def features(statement: Statement, analysis: SentenceAnalysis) -> dict[str, floa
     out[f"subject={subject}"] = 1.0
     if statement.relation != "references":
         out[f"subject={subject}&cue={own_label(statement)}"] = 1.0
+    if _QUESTION_END.search(statement.sentence):
+        # "Q : et si l'adversaire a Contre-attaque ?": a question asks, the answer states.
+        out["question"] = 1.0
+        if statement.relation != "references":
+            out[f"question&cue={own_label(statement)}"] = 1.0
     if statement.owner_targets:
         out["owner_targets"] = 1.0
     if not selves:
