@@ -19,6 +19,8 @@ from rulegraph.names import parse_heading
         ("Associé (personnage)", "Associé", (), ("personnage",)),
         ("Servant d’artillerie (mot-clé)", "Servant d’artillerie", (), ("mot-clé",)),
         ("Tir Réflexe", "Tir Réflexe", (), ()),
+        ("POISON (X)", "POISON", ("X",), ()),  # a capital N ends the word: no glued parameter
+        ("PAx", "PA", ("x",), ()),
     ],
 )
 def test_heading_splits_into_bare_name_parameters_and_slots(heading, name, parameters, slots):

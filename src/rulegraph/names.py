@@ -21,8 +21,9 @@ _TRAILING_PAREN = re.compile(r"(?<!\s)\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])\s*$")
 _TRAILING_PARAM = re.compile(rf"(?<!\s)(?:\s+|\s*/\s*)({_PARAM})\s*$")
 _TYPE_WORDS = {"passive", "active", "passif", "actif"}
 _MAX_NAME_WORDS = 7
-#: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn".
-_GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xXnN]|\d+)$")
+#: An abbreviation with its parameter glued on: "PAx", "PA2", "CCn". The letter is in lower case:
+#: in capitals it ends a word ("POISON (X)" is Poison, not "POISO" with the parameter N).
+_GLUED_PARAMETER = re.compile(r"^([A-ZÀ-Ý]{2,5})([xn]|\d+)$")
 #: A cost after a name, in brackets: an amount, then a unit of lang/fr/words.toml ([names] cost_units).
 #: Matched on folded text, with bounded parts (a scan stays linear): "6 pts", "-2 pts",
 #: "X x 2 pts", "5 pts, équipage" (a qualifier after a comma).
