@@ -294,6 +294,16 @@ def test_an_ordinary_word_opening_its_sentence_is_the_ability_when_a_cue_follows
     assert any("Rage" in (subject, obj) for subject, _, obj in edges(text)) is accepted
 
 
+def test_a_common_french_word_one_letter_off_a_name_is_the_word():
+    """"Impossible de tirer sous la pluie" is no typo of the ability Impassible; a rarer word one
+    letter off still is ("Impassibles" aside, "Impasible" is the name misspelt)."""
+    paragraphs = (Paragraph("Impossible de tirer sous la pluie. Elle annule Impasible.", 1),)
+    entry = Entry(name="Poudre noire", heading="Poudre noire", game="jeu", source="regles.md", line=1, paragraphs=paragraphs)
+    lexicon = build_lexicon("jeu", ["Poudre noire", "Impassible"], {})
+    found = [(s.sentence, s.object.label) for s in extract_entry(entry, lexicon, CUES) if s.object.kind == "ability"]
+    assert found == [("Elle annule Impasible.", "Impassible")]
+
+
 def test_a_faq_answer_naming_nothing_states_the_relation_of_its_question():
     text = "Q : Alpha et Garde se cumulent-ils ? R : Non, ces deux capacités sont incompatibles."
     found = [s for s in statements(text) if s.object.kind == "ability"]

@@ -946,6 +946,8 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     when the context says so, otherwise another term of the same name (the action "charge")."""
     mention = raw[index]
     term = mention.term
+    if mention.fuzzy and _is_common_word(mention.surface, language):
+        return None  # "Impossible de tirer" is no typo of the ability Impassible
     if term.kind != "ability":
         return term
     fallback = mention.alternatives[0] if mention.alternatives else None
@@ -975,6 +977,12 @@ def _resolve(index: int, raw: list[Mention], sentence: str, folded: str, unit: T
     if _PARAMETER_AFTER.match(sentence[mention.end :]):
         return term
     return fallback
+
+
+def _is_common_word(surface: str, language: Language) -> bool:
+    """A single word that French uses often: matched one letter off a name, it is itself."""
+    common = _common_word_test(language.frequent_word)
+    return common is not None and " " not in surface.strip() and common(surface.strip())
 
 
 def _subject_of_cue(mention: Mention, folded: str, cues: list[Cue]) -> bool:
