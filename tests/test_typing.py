@@ -560,6 +560,8 @@ def test_the_subject_says_who_a_clause_is_about(analyser, sentence, word, kind):
     ("Il ne perd Vol que s'il charge.", "Vol", False, False),  # before the "que": lost, only then
     ("Il ne peut pas utiliser Vol et Bond.", "Vol", False, True),  # "ne … pas" negates
     ("Il ne peut jamais devenir Fanatique, ce qui n'arrive qu'aux autres.", "Fanatique", False, True),
+    # "qu'il" opens a clause: no partner of the expletive "ne" before it
+    ("Malus de -1, à moins qu’il ne soit Mort-vivant ou qu’il possède Sang-froid.", "Sang", False, False),
 ])
 def test_ne_que_restricts_and_does_not_negate(analyser, sentence, word, restricted, negated):
     analysis = analyser.analyse(sentence)

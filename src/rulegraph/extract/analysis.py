@@ -56,6 +56,7 @@ class Words:
     negation_words: frozenset[str]
     negative_particles: frozenset[str]
     restrictive_partners: frozenset[str]
+    clause_subjects: frozenset[str]
     negative_partners: frozenset[str]
     modal_lemmas: frozenset[str]
     privative_lemmas: frozenset[str]
@@ -90,7 +91,7 @@ def words() -> Words:
     table = data["analysis"]
     lists = {key: [fold(w) for w in value] for key, value in table.items()}
     # The remaining fields by name: frozensets for membership tests, tuples for prefix tests.
-    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "negative_particles", "restrictive_partners",
+    sets: dict[str, Any] = {key: frozenset(lists[key]) for key in ("negation_words", "negative_particles", "restrictive_partners", "clause_subjects",
                                                                    "negative_partners", "modal_lemmas", "privative_lemmas", "opponent_words",
                                                                    "target_words", "bearer_pronouns", "nobody_words",
                                                                    "bearer_nouns", "bearer_determiners",
@@ -459,6 +460,8 @@ def _ne_que(folded: list[str]) -> dict[int, int]:
             if partner in _SEGMENT_ENDS or partner in vocabulary.negative_partners:
                 break
             if partner in vocabulary.restrictive_partners:
+                if position + 1 < len(folded) and folded[position + 1] in vocabulary.clause_subjects:
+                    continue  # "ou qu'il possède X": a conjunction opening a clause
                 pairs[index] = position
                 break
     return pairs
