@@ -304,6 +304,15 @@ def test_a_common_french_word_one_letter_off_a_name_is_the_word():
     assert found == [("Elle annule Impasible.", "Impassible")]
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("« Pas encore. » — le Chef de meute Sans-Visage", set()),  # who the flavour quote is from
+    ("« Je l’entends… » — Rage, gabière.", set()),
+    ("« Parole tenue. » — Règle : il ignore la Garde adverse.", {("Alpha", "negates", "Garde")}),
+])
+def test_a_flavour_quote_s_attribution_names_no_ability(text, found):
+    assert edges(text) == found
+
+
 def test_a_faq_answer_naming_nothing_states_the_relation_of_its_question():
     text = "Q : Alpha et Garde se cumulent-ils ? R : Non, ces deux capacités sont incompatibles."
     found = [s for s in statements(text) if s.object.kind == "ability"]

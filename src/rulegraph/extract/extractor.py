@@ -35,6 +35,10 @@ from .lexicon import Lexicon, LexiconEntry, Mention, Vocabulary, add_derived_for
 from .typer import TypingModel, shipped_model, type_statements
 
 _SEGMENT = re.compile(r"[;:]|\.\s")
+#: Who a flavour quote is from ("« Pas encore. » — le Capitaine Sans-Visage", "» — Anouk,
+#: gabière"): a closing quote, a dash, then a character's name and title to the end, short and
+#: with no colon ("« Parole donnée… » — Règle : le chevalier…" goes on with the rule).
+_ATTRIBUTION = re.compile(r"[»”]\s*[—–]\s*[^«»“”:;.!?]{1,60}[.!?]?\s*$")
 _PARAMETER_AFTER = re.compile(r"\s*(?:/\s*)?(?:\+?\d+|[XYD])\b")
 #: The French words and patterns of name discovery (lang/fr/words.toml, [names]).
 _NAMES = lang_words("names")
@@ -1036,6 +1040,9 @@ def _accepted_mentions(sentence: str, folded: str, unit: TextUnit, lexicon: Lexi
            for m in lexicon.find(sentence, tokenize(sentence))]
     named = {m.term.label for m in raw if not m.term.derived}
     raw = [m for m in raw if not (m.term.derived and m.term.label in named)]
+    attribution = _ATTRIBUTION.search(sentence)
+    if attribution:
+        raw = [m for m in raw if m.start < attribution.start()]
     accepted = []
     for index, mention in enumerate(raw):
         term = _resolve(index, raw, sentence, folded, unit, language, cues)
