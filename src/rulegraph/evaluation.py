@@ -78,7 +78,11 @@ GOLD_SETS: dict[str, tuple[Path, Path]] = {
                     "oiseleurs-sologne", "horticulteurs-angers",
                     "emailleurs-limoges", "bouilleurs-cognac", "tonneliers-beaune", "ardoisiers-trelaze",
                     "chapeliers-caussade", "facteurs-orgues",
-                    "tapissiers-aubusson", "couteliers-thiers")},
+                    "tapissiers-aubusson", "couteliers-thiers",
+                    "vitraillistes-chartres", "orfevres-lunel", "cloutiers-forez", "potiers-vallauris",
+                    "dinandiers-villedieu", "plumassiers-paris", "tailleurs-comblanchien",
+                    "ebenistes-faubourg", "sabliers-nemours", "relieurs-troyes",
+                    "cartiers-rouen", "gantiers-millau")},
 }
 
 

@@ -440,7 +440,7 @@ def analysis_from_rows(text: str, rows: list[Row]) -> SentenceAnalysis:
     restrictions = _ne_que(folded)
     particles, partners = set(restrictions), set(restrictions.values())
     tokens = tuple(
-        Token(i, row[0], lemmas.get(folded[i], row[1]), row[2], row[3], row[4], row[5],
+        Token(i, row[0], lemmas[folded[i]] if folded[i] in lemmas else row[1], row[2], row[3], row[4], row[5],
               i not in particles and (folded[i] in negation or bool(row[6])), i in partners)
         for i, row in enumerate(rows)
     )
@@ -559,7 +559,6 @@ def _load_pipeline() -> Language:
     try:
         import spacy
         from spacy.language import Language as SpacyLanguage
-        from spacy.symbols import ORTH
 
         pipeline = spacy.load(MODEL, exclude=_EXCLUDED)
     except (ImportError, OSError) as error:
@@ -567,8 +566,9 @@ def _load_pipeline() -> Language:
     if _NO_CUT_AFTER_ABBREVIATION not in SpacyLanguage.factories:
         SpacyLanguage.component(_NO_CUT_AFTER_ABBREVIATION, func=_no_cut_after_abbreviation)
     pipeline.add_pipe(_NO_CUT_AFTER_ABBREVIATION, before="parser")
+    tokenizer: Any = pipeline.tokenizer  # a spacy.tokenizer.Tokenizer, typed as a plain callable
     for abbreviation in _abbreviations():
-        pipeline.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+        tokenizer.add_special_case(abbreviation, [{"ORTH": abbreviation}])
     return pipeline
 
 
