@@ -40,10 +40,10 @@ def test_complexity_and_review_speak_the_users_language():
     assert "rang  capacité" in french and "caractéristique 0,5" in french and "Toxique" in french and "39,8" in french
     english = run("--lang", "en", "complexity", "--game", "Confrontation").stdout
     assert "rank  ability" in english and "characteristic 0.5" in english and "39.8" in english
-    review = run("review", "--below", "0.6").stdout
+    review = run("review", "--below", "0.65").stdout
     assert review.startswith("À vérifier") and "confiance 0," in review and "typée : Psyker mentionne Sauvegarde Psychique" in review
     assert "typée : Psyker annule les effets de Régénération" in review
-    english_review = run("--lang", "en", "review", "--below", "0.6").stdout
+    english_review = run("--lang", "en", "review", "--below", "0.65").stdout
     assert english_review.startswith("To review") and "typed: Psyker references Sauvegarde Psychique" in english_review
     assert "typed: Psyker negates Régénération" in english_review
 
